@@ -1,0 +1,72 @@
+/**
+ * Module boundaries of the monolith. Libraries talk to each other only through
+ * `@app/<lib>` (their index.ts); anything else is a deep import and fails CI.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Circular imports break ESM initialisation order and blur module ownership.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-deep-import-into-lib',
+      severity: 'error',
+      comment: 'Import another library only through its index.ts (the @app/<lib> alias).',
+      from: { path: '^(apps|libs|test)/' },
+      to: {
+        path: '^libs/([^/]+)/src/.+',
+        pathNot: ['^libs/([^/]+)/src/index\\.ts$', '^libs/$1/src/'],
+      },
+    },
+    {
+      name: 'lib-imports-app',
+      severity: 'error',
+      comment: 'Libraries never depend on applications.',
+      from: { path: '^libs/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'app-imports-other-app',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'shared-is-the-kernel',
+      severity: 'error',
+      comment: 'libs/shared depends on no other library.',
+      from: { path: '^libs/shared/' },
+      to: { path: '^libs/', pathNot: '^libs/shared/' },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'domain/ folders hold pure logic: no Nest, no TypeORM, no infrastructure.',
+      from: { path: '^libs/[^/]+/src/domain/' },
+      to: {
+        path: ['^node_modules/(@nestjs|typeorm|bullmq|ioredis|pg)/', '^libs/[^/]+/src/(infrastructure|interface|application)/'],
+      },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^dist/|^node_modules/)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+      extensionAlias: { '.js': ['.ts', '.js'] },
+    },
+  },
+};

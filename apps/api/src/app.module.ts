@@ -1,0 +1,30 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { DevtoolsModule } from '@nestjs/devtools-integration';
+import { AuthHttpModule } from '@app/auth';
+import { ALL_MIGRATIONS } from '@app/migrations';
+import { DatabaseModule, HealthModule, JobsModule, RedisModule, ThrottlingModule } from '@app/platform';
+import { type AppConfig, ConfigModule } from '@app/shared';
+import { DemoClientSeeder } from './demo-client.seeder.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        CqrsModule.forRoot(),
+        DatabaseModule.forRoot({ migrations: ALL_MIGRATIONS, migrateOnStart: config.runMigrations }),
+        RedisModule,
+        JobsModule.forRoot(config, { consume: config.runWorkerInApi }),
+        // Registered before auth so that floods are refused before any credential check.
+        ThrottlingModule,
+        HealthModule,
+        AuthHttpModule,
+        ...(config.devtools ? [DevtoolsModule.register({ http: true, port: config.devtoolsPort })] : []),
+      ],
+      providers: [DemoClientSeeder],
+    };
+  }
+}

@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig, type AppConfig } from '@app/shared';
+import { createApiApp } from './create-api-app.js';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const app = await createApiApp(config);
+await app.listen(config.port, config.host);
+const address = app.getHttpServer().address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+process.stdout.write(
+  `API listening on http://localhost:${port} (profile: ${config.profile}; OpenAPI at /docs; token: POST /v2/auth/token)\n`,
+);

@@ -1,0 +1,34 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { CreateApiClientCommand, isPlan, PLANS } from '@app/auth';
+import type { AppConfig } from '@app/shared';
+import { migrate } from './migrate.command.js';
+import { UsageError } from './usage-error.js';
+
+export interface ClientsCreateOptions {
+  account?: string;
+  plan?: string;
+  name?: string;
+  json?: boolean;
+}
+
+export async function clientsCreateCommand(app: INestApplicationContext, config: AppConfig, options: ClientsCreateOptions): Promise<void> {
+  if (!options.account) throw new UsageError('--account NAME is required');
+  if (!isPlan(options.plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
+  if (config.runMigrations) await migrate(app, config);
+  const credentials = await app
+    .get(CommandBus)
+    .execute(new CreateApiClientCommand(options.account, options.plan, options.name ?? `${options.account}-cli`));
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ client_id: credentials.clientId, client_secret: credentials.clientSecret })}\n`);
+    return;
+  }
+  process.stdout.write(
+    [
+      `API client created for account "${credentials.accountName}" (plan: ${credentials.plan}).`,
+      `  client_id:     ${credentials.clientId}`,
+      `  client_secret: ${credentials.clientSecret}`,
+      'The secret is shown once; only its hash is stored.',
+    ].join('\n') + '\n',
+  );
+}

@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { createLogger, PinoNestLogger } from '@app/platform';
+import { ConfigError, loadConfig } from '@app/shared';
+import { WorkerModule } from './worker.module.js';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
+  process.exit(1);
+}
+if (config.profile !== 'server') {
+  process.stderr.write('The worker runs in the server profile only (set DATABASE_URL and REDIS_URL). In the embedded profile the API runs jobs itself.\n');
+  process.exit(1);
+}
+const logger = createLogger(config.logLevel, 'worker');
+const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: new PinoNestLogger(logger) });
+app.enableShutdownHooks();
+await app.init();
+logger.info({ concurrency: config.workerConcurrency }, 'Worker consuming jobs');

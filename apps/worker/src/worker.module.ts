@@ -1,0 +1,24 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AuthCoreModule } from '@app/auth';
+import { ALL_MIGRATIONS } from '@app/migrations';
+import { DatabaseModule, JobsModule, RedisModule } from '@app/platform';
+import { type AppConfig, ConfigModule } from '@app/shared';
+
+/** The worker: the same domain modules as the API, without HTTP, consuming BullMQ jobs. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        CqrsModule.forRoot(),
+        DatabaseModule.forRoot({ migrations: ALL_MIGRATIONS, migrateOnStart: false }),
+        RedisModule,
+        JobsModule.forRoot(config, { consume: true }),
+        AuthCoreModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,3 @@
+import { Query } from '@nestjs/cqrs';
+
+export class CountAccountsQuery extends Query<number> {}

@@ -1,0 +1,38 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { AppError, PUBLIC_ROUTE, RequestContext } from '@app/shared';
+import type { Request } from 'express';
+import { BEARER_CHALLENGE } from '../../application/queries/verify-access-token/verify-access-token.handler.js';
+import type { AuthenticatedClient } from '../../domain/api-client.js';
+
+/** Global guard: every route needs a valid bearer token unless marked @Public(). */
+@Injectable()
+export class BearerAuthGuard extends AuthGuard('bearer') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    return super.canActivate(context);
+  }
+
+  override handleRequest<T = AuthenticatedClient>(error: unknown, client: unknown, _info: unknown, context: ExecutionContext): T {
+    if (error) throw error;
+    if (!client) {
+      const header = context.switchToHttp().getRequest<Request>().header('authorization');
+      throw header
+        ? AppError.unauthorized('AUTH.MALFORMED_AUTHORIZATION', 'Authorization header must be "Bearer <access token>"', {
+            'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_request"`,
+          })
+        : AppError.unauthorized('AUTH.MISSING_TOKEN', 'Authentication required: send "Authorization: Bearer <access token>"', {
+            'WWW-Authenticate': BEARER_CHALLENGE,
+          });
+    }
+    const authenticated = client as AuthenticatedClient;
+    RequestContext.setTenant({ accountId: authenticated.accountId, clientId: authenticated.clientId, plan: authenticated.plan });
+    return client as T;
+  }
+}

@@ -1,0 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** Documented for OpenAPI; the guard reads these fields itself to answer OAuth-shaped errors. */
+export class TokenRequestDto {
+  @ApiPropertyOptional({ example: 'client_credentials' })
+  grant_type?: string;
+
+  @ApiPropertyOptional({ description: 'Form-body alternative to HTTP Basic' })
+  client_id?: string;
+
+  @ApiPropertyOptional({ description: 'Form-body alternative to HTTP Basic' })
+  client_secret?: string;
+}
+
+export class TokenResponseDto {
+  @ApiProperty()
+  access_token!: string;
+
+  @ApiProperty({ example: 'Bearer' })
+  token_type!: 'Bearer';
+
+  @ApiProperty({ example: 172800, description: 'Lifetime in seconds' })
+  expires_in!: number;
+}

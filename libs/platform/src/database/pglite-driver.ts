@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { PGliteDriver } from 'typeorm-pglite';
+import { Mutex } from './mutex.js';
+
+type ConnectCallback = (error: unknown, client: unknown, release: () => void) => void;
+interface PoolClass {
+  new (): { connect(callback: ConnectCallback): Promise<void> | void };
+}
+
+/**
+ * PGlite is one database session shared by the whole process. TypeORM treats each
+ * `connect()` as its own connection, so without care two requests' transactions would
+ * interleave on that session. This pool leases the session to one query runner at a
+ * time: the semantics of a connection pool of size one.
+ */
+export function createPgliteDriver(dataDir: string): unknown {
+  const directory = resolve(dataDir, 'pglite');
+  mkdirSync(directory, { recursive: true });
+  const driver = new PGliteDriver({ dataDir: directory, extensions: { vector, pg_trgm, uuid_ossp } }).driver as unknown as {
+    Pool: PoolClass;
+  };
+  const session = new Mutex();
+
+  class SerializedPool extends driver.Pool {
+    override async connect(callback: ConnectCallback): Promise<void> {
+      const release = await session.acquire();
+      await super.connect((error, client) => {
+        if (error) release();
+        callback(error, client, release);
+      });
+    }
+  }
+
+  return { Pool: SerializedPool };
+}

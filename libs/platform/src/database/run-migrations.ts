@@ -1,0 +1,23 @@
+import type { DataSource } from 'typeorm';
+
+// Arbitrary but fixed: every replica takes the same advisory lock before migrating.
+const MIGRATION_LOCK_ID = 727_001;
+
+/**
+ * Runs pending migrations, each in its own transaction. In the server profile several
+ * replicas may start together; a PostgreSQL advisory lock lets one migrate at a time.
+ */
+export async function runMigrations(dataSource: DataSource, serialize: boolean): Promise<string[]> {
+  if (!serialize) {
+    return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
+  }
+  const lockRunner = dataSource.createQueryRunner();
+  await lockRunner.connect();
+  try {
+    await lockRunner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
+  } finally {
+    await lockRunner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await lockRunner.release();
+  }
+}

@@ -1,0 +1,45 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AllExceptionsFilter, type AppConfig, createValidationPipe } from '@app/shared';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { bodyParsers } from './body-parsers.js';
+import { requestIdMiddleware } from './request-id.middleware.js';
+import { securityHeaders } from './security-headers.js';
+
+const DOCS_PATH = '/docs';
+
+/** Everything HTTP that is not a route: middleware order matters and is set here once. */
+export function configureHttpApp(app: INestApplication, config: AppConfig, logger: Logger): void {
+  const express = app as NestExpressApplication;
+  express.set('trust proxy', config.trustProxy);
+  express.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (request) => (request as unknown as { id: string }).id,
+      autoLogging: { ignore: (request) => request.url === '/health' },
+      customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use(securityHeaders(DOCS_PATH));
+  for (const parser of bodyParsers(config.bodyLimitBytes)) app.use(parser);
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Clinical data interoperability service')
+      .setDescription('FHIR R4, OMOP CDM v5.4, code systems, summaries and clinical text to FHIR.')
+      .setVersion('0.1.0')
+      .addBasicAuth({ type: 'http', scheme: 'basic', description: 'client id and client secret, for POST /v2/auth/token' }, 'basic')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+      .addSecurityRequirements('bearer')
+      .build(),
+  );
+  SwaggerModule.setup(DOCS_PATH.slice(1), app, document, { jsonDocumentUrl: 'docs-json' });
+}

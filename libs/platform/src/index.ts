@@ -1,0 +1,14 @@
+export { DatabaseModule, type DatabaseModuleOptions } from './database/database.module.js';
+export { dataSourceOptions, type MigrationList } from './database/data-source-options.js';
+export { runMigrations } from './database/run-migrations.js';
+export { EnableExtensions1732262300000 } from './database/migrations/1732262300000-enable-extensions.js';
+export { createLogger } from './logging/logger.js';
+export { PinoNestLogger } from './logging/pino-nest-logger.js';
+export { RedisModule, RedisConnection } from './redis/redis.module.js';
+export { redisOptionsFromUrl } from './redis/redis-options.js';
+export { ThrottlingModule } from './throttling/throttling.module.js';
+export { RedisThrottlerStorage } from './throttling/redis-throttler-storage.js';
+export { HealthModule } from './health/health.module.js';
+export { JobsModule, type JobsModuleOptions } from './jobs/jobs.module.js';
+export { JOBS_QUEUE } from './jobs/bullmq-job-queue.js';
+export { configureHttpApp } from './http/configure-http-app.js';

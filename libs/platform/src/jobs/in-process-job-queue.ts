@@ -1,0 +1,70 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { JobHandlerRegistry, JobQueue, RequestContext, type EnqueueOptions, type JobDefinition } from '@app/shared';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, backoffDelay } from './job-envelope.js';
+
+/**
+ * Embedded profile: jobs run in the API process, with the same contract as BullMQ:
+ * validated payloads, retries with exponential backoff, idempotency by job id.
+ */
+@Injectable()
+export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly known = new Set<string>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+
+  constructor(private readonly registry: JobHandlerRegistry) {
+    super();
+  }
+
+  enqueue<T>(definition: JobDefinition<T>, payload: T, options: EnqueueOptions = {}): Promise<string> {
+    const validated = definition.parse(payload);
+    const jobId = options.jobId ?? randomUUID();
+    if (this.known.has(jobId)) return Promise.resolve(jobId);
+    this.known.add(jobId);
+    const requestId = RequestContext.requestId();
+    this.schedule(() => this.attempt(definition as JobDefinition<unknown>, validated, jobId, requestId, 1), options.delayMs ?? 0);
+    return Promise.resolve(jobId);
+  }
+
+  private schedule(work: () => Promise<void>, delayMs: number): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const run = work().finally(() => this.running.delete(run));
+      this.running.add(run);
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async attempt(definition: JobDefinition<unknown>, payload: unknown, jobId: string, requestId: string | undefined, attempt: number): Promise<void> {
+    const handler = this.registry.find(definition.name);
+    if (!handler) {
+      this.logger.error(`No handler registered for job ${definition.name}`);
+      return;
+    }
+    try {
+      await RequestContext.run(requestId ?? jobId, () => handler.handle(payload, { jobId, attempt, requestId }));
+    } catch (error) {
+      const attempts = definition.attempts ?? DEFAULT_ATTEMPTS;
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= attempts) {
+        this.logger.error(`Job ${definition.name} ${jobId} failed after ${attempt} attempts: ${message}`);
+        return;
+      }
+      this.logger.warn(`Job ${definition.name} ${jobId} attempt ${attempt} failed, retrying: ${message}`);
+      const delay = backoffDelay(definition.backoffMs ?? DEFAULT_BACKOFF_MS, attempt);
+      this.schedule(() => this.attempt(definition, payload, jobId, requestId, attempt + 1), delay);
+    }
+  }
+
+  /** Lets running jobs finish; pending retries are dropped (they are not durable in this profile). */
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+}

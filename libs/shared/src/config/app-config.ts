@@ -1,0 +1,82 @@
+import { EnvReader } from './env-reader.js';
+
+export type Profile = 'embedded' | 'server';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** Every setting of the service, read once from the environment and validated. */
+export class AppConfig {
+  profile!: Profile;
+  nodeEnv!: string;
+  host!: string;
+  /** Express `trust proxy`: set when behind a load balancer so rate limits see client addresses. */
+  trustProxy!: boolean;
+  port!: number;
+  dataDir!: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisPrefix!: string;
+  runMigrations!: boolean;
+  /** In the server profile jobs go to BullMQ; this decides whether the API process also consumes them. */
+  runWorkerInApi!: boolean;
+  workerConcurrency!: number;
+  jwtSecret?: string;
+  tokenTtlSeconds!: number;
+  encryptionKey?: string;
+  bodyLimitBytes!: number;
+  rateLimitTtlSeconds!: number;
+  rateLimitMax!: number;
+  logLevel!: LogLevel;
+  devtools!: boolean;
+  devtoolsPort!: number;
+  createDemoClient!: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const read = new EnvReader(env);
+  const config = new AppConfig();
+  config.databaseUrl = read.url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  config.profile = config.databaseUrl ? 'server' : 'embedded';
+  config.nodeEnv = read.string('NODE_ENV', 'development');
+  config.host = read.string('HOST', '0.0.0.0');
+  config.port = read.int('PORT', 3000, 0, 65535);
+  config.trustProxy = read.bool('TRUST_PROXY', false);
+  config.dataDir = read.string('DATA_DIR', './data');
+  config.redisUrl = read.url('REDIS_URL', ['redis:', 'rediss:']);
+  config.redisPrefix = read.string('REDIS_PREFIX', 'clinical-interop');
+  config.runMigrations = read.bool('RUN_MIGRATIONS', true);
+  config.runWorkerInApi = read.bool('RUN_WORKER_IN_API', false);
+  config.workerConcurrency = read.int('WORKER_CONCURRENCY', 4, 1, 256);
+  config.jwtSecret = read.optionalString('JWT_SECRET');
+  config.tokenTtlSeconds = read.int('TOKEN_TTL_SECONDS', 172_800, 60, 31_536_000);
+  config.encryptionKey = read.optionalString('ENCRYPTION_KEY');
+  config.bodyLimitBytes = read.byteSize('BODY_LIMIT', '10mb');
+  config.rateLimitTtlSeconds = read.int('RATE_LIMIT_TTL_SECONDS', 60, 1, 86_400);
+  config.rateLimitMax = read.int('RATE_LIMIT_MAX', 300, 1, 1_000_000);
+  config.logLevel = read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info');
+  config.devtools = read.bool('NEST_DEVTOOLS', false);
+  config.devtoolsPort = read.int('NEST_DEVTOOLS_PORT', 8000, 1, 65535);
+  config.createDemoClient = read.bool('CREATE_DEMO_CLIENT', config.profile === 'embedded');
+
+  if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
+    read.fail('JWT_SECRET must be at least 32 characters long');
+  }
+  if (config.encryptionKey !== undefined && Buffer.from(config.encryptionKey, 'base64').length !== 32) {
+    read.fail('ENCRYPTION_KEY must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32)');
+  }
+  if (config.profile === 'server') {
+    if (!config.redisUrl) read.fail('REDIS_URL is required when DATABASE_URL is set (server profile: jobs run on BullMQ)');
+    if (!config.jwtSecret) read.fail('JWT_SECRET is required when DATABASE_URL is set (server profile: every replica must sign with the same key)');
+    if (!config.encryptionKey) read.fail('ENCRYPTION_KEY is required when DATABASE_URL is set (server profile)');
+  }
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return config;
+}

@@ -1,0 +1,46 @@
+/**
+ * The one port for background work. Adapters: BullMQ (server profile) and in-process
+ * (embedded profile). Payloads are validated by the job's definition on both ends.
+ */
+export interface JobDefinition<T> {
+  /** Unique job name, `<module>.<verb>`. */
+  readonly name: string;
+  /** Validates an untrusted payload (it crossed Redis) and returns it typed, or throws. */
+  parse(payload: unknown): T;
+  readonly attempts?: number;
+  readonly backoffMs?: number;
+}
+
+export interface JobContext {
+  jobId: string;
+  attempt: number;
+  requestId?: string;
+}
+
+export interface JobHandler<T> {
+  readonly definition: JobDefinition<T>;
+  handle(payload: T, context: JobContext): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  /** Idempotency key: a second enqueue with the same id is ignored while the first is known. */
+  jobId?: string;
+  delayMs?: number;
+}
+
+export abstract class JobQueue {
+  abstract enqueue<T>(definition: JobDefinition<T>, payload: T, options?: EnqueueOptions): Promise<string>;
+}
+
+/** Collects every handler; adapters dispatch by job name. Domain modules register at init. */
+export abstract class JobHandlerRegistry {
+  abstract register(handler: JobHandler<unknown>): void;
+  abstract find(name: string): JobHandler<unknown> | undefined;
+}
+
+export class InvalidJobPayloadError extends Error {
+  constructor(jobName: string, problem: string) {
+    super(`Invalid payload for job ${jobName}: ${problem}`);
+    this.name = 'InvalidJobPayloadError';
+  }
+}

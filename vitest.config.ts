@@ -1,0 +1,52 @@
+import { fileURLToPath } from 'node:url';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+const libs = ['shared', 'platform', 'auth', 'migrations'];
+const alias = Object.fromEntries(
+  libs.map((lib) => [`@app/${lib}`, fileURLToPath(new URL(`./libs/${lib}/src/index.ts`, import.meta.url))]),
+);
+
+// SWC compiles the TypeScript so that decorator metadata (Nest DI, class-validator) is emitted.
+const swcPlugin = swc.vite({
+  jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' },
+});
+
+export default defineConfig({
+  plugins: [swcPlugin],
+  resolve: { alias },
+  test: {
+    pool: 'forks',
+    reporters: ['default'],
+    projects: [
+      {
+        plugins: [swcPlugin],
+        resolve: { alias },
+        test: { name: 'unit', include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts'], environment: 'node' },
+      },
+      {
+        plugins: [swcPlugin],
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.int.spec.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [swcPlugin],
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.e2e.spec.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
