@@ -12,14 +12,20 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: 'no-deep-import-into-lib',
+      name: 'no-deep-import-between-libs',
       severity: 'error',
-      comment: 'Import another library only through its index.ts (the @app/<lib> alias).',
-      from: { path: '^(apps|libs|test)/' },
-      to: {
-        path: '^libs/([^/]+)/src/.+',
-        pathNot: ['^libs/([^/]+)/src/index\\.ts$', '^libs/$1/src/'],
-      },
+      comment:
+        'A library imports another library only through its index.ts (the @app/<lib> alias).',
+      from: { path: '^libs/([^/]+)/' },
+      to: { path: '^libs/[^/]+/src/.+', pathNot: ['^libs/$1/', '^libs/[^/]+/src/index\\.ts$'] },
+    },
+    {
+      name: 'no-deep-import-from-apps',
+      severity: 'error',
+      comment:
+        'Applications and tests use libraries only through their index.ts (the @app/<lib> alias).',
+      from: { path: '^(apps|test|bench)/' },
+      to: { path: '^libs/[^/]+/src/.+', pathNot: '^libs/[^/]+/src/index\\.ts$' },
     },
     {
       name: 'lib-imports-app',
@@ -42,12 +48,22 @@ module.exports = {
       to: { path: '^libs/', pathNot: '^libs/shared/' },
     },
     {
+      name: 'platform-below-domains',
+      severity: 'error',
+      comment: 'libs/platform is plumbing; it may use the kernel (shared) but no domain library.',
+      from: { path: '^libs/platform/' },
+      to: { path: '^libs/', pathNot: '^libs/(platform|shared)/' },
+    },
+    {
       name: 'domain-is-pure',
       severity: 'error',
       comment: 'domain/ folders hold pure logic: no Nest, no TypeORM, no infrastructure.',
       from: { path: '^libs/[^/]+/src/domain/' },
       to: {
-        path: ['^node_modules/(@nestjs|typeorm|bullmq|ioredis|pg)/', '^libs/[^/]+/src/(infrastructure|interface|application)/'],
+        path: [
+          '^node_modules/(@nestjs|typeorm|bullmq|ioredis|pg)/',
+          '^libs/[^/]+/src/(infrastructure|interface|application)/',
+        ],
       },
     },
     {
@@ -66,7 +82,6 @@ module.exports = {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       extensions: ['.ts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
-      extensionAlias: { '.js': ['.ts', '.js'] },
     },
   },
 };

@@ -4,12 +4,19 @@ import { defineConfig } from 'vitest/config';
 
 const libs = ['shared', 'platform', 'auth', 'migrations'];
 const alias = Object.fromEntries(
-  libs.map((lib) => [`@app/${lib}`, fileURLToPath(new URL(`./libs/${lib}/src/index.ts`, import.meta.url))]),
+  libs.map((lib) => [
+    `@app/${lib}`,
+    fileURLToPath(new URL(`./libs/${lib}/src/index.ts`, import.meta.url)),
+  ]),
 );
 
 // SWC compiles the TypeScript so that decorator metadata (Nest DI, class-validator) is emitted.
 const swcPlugin = swc.vite({
-  jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' },
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
 });
 
 export default defineConfig({
@@ -22,7 +29,11 @@ export default defineConfig({
       {
         plugins: [swcPlugin],
         resolve: { alias },
-        test: { name: 'unit', include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts'],
+          environment: 'node',
+        },
       },
       {
         plugins: [swcPlugin],

@@ -1,6 +1,6 @@
 // Builds dist/ when any source file is newer than the last build (or there is none).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const stamp = 'dist/.build-stamp';
@@ -9,7 +9,10 @@ const sources = ['apps', 'libs', 'package.json', 'tsconfig.json', 'tsconfig.buil
 function newestMtime(path) {
   const info = statSync(path);
   if (!info.isDirectory()) return info.mtimeMs;
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), info.mtimeMs);
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestMtime(join(path, entry))),
+    info.mtimeMs,
+  );
 }
 
 export function ensureBuilt() {

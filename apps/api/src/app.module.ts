@@ -3,7 +3,13 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { DevtoolsModule } from '@nestjs/devtools-integration';
 import { AuthHttpModule } from '@app/auth';
 import { ALL_MIGRATIONS } from '@app/migrations';
-import { DatabaseModule, HealthModule, JobsModule, RedisModule, ThrottlingModule } from '@app/platform';
+import {
+  DatabaseModule,
+  HealthModule,
+  JobsModule,
+  RedisModule,
+  ThrottlingModule,
+} from '@app/platform';
 import { type AppConfig, ConfigModule } from '@app/shared';
 import { DemoClientSeeder } from './demo-client.seeder.js';
 
@@ -15,14 +21,19 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         CqrsModule.forRoot(),
-        DatabaseModule.forRoot({ migrations: ALL_MIGRATIONS, migrateOnStart: config.runMigrations }),
+        DatabaseModule.forRoot({
+          migrations: ALL_MIGRATIONS,
+          migrateOnStart: config.runMigrations,
+        }),
         RedisModule,
         JobsModule.forRoot(config, { consume: config.runWorkerInApi }),
         // Registered before auth so that floods are refused before any credential check.
         ThrottlingModule,
         HealthModule,
         AuthHttpModule,
-        ...(config.devtools ? [DevtoolsModule.register({ http: true, port: config.devtoolsPort })] : []),
+        ...(config.devtools
+          ? [DevtoolsModule.register({ http: true, port: config.devtoolsPort })]
+          : []),
       ],
       providers: [DemoClientSeeder],
     };

@@ -18,7 +18,9 @@ export class DemoClientSeeder implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.createDemoClient) return;
     if ((await this.queries.execute(new CountAccountsQuery())) > 0) return;
-    const credentials = await this.commands.execute(new CreateApiClientCommand('demo', 'paid', 'demo'));
+    const credentials = await this.commands.execute(
+      new CreateApiClientCommand('demo', 'paid', 'demo'),
+    );
     const base = `http://localhost:${this.config.port}`;
     process.stdout.write(
       [

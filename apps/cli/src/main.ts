@@ -25,12 +25,15 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  if (command !== 'migrate' && command !== 'clients:create') throw new UsageError(`Unknown command "${command}"`);
+  if (command !== 'migrate' && command !== 'clients:create')
+    throw new UsageError(`Unknown command "${command}"`);
 
   // The CLI logs warnings only, on stderr, so stdout carries just the command's output.
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, CREATE_DEMO_CLIENT: 'false' });
   const logger = createLogger(config.logLevel, 'cli', 2);
-  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), { logger: new PinoNestLogger(logger) });
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
+    logger: new PinoNestLogger(logger),
+  });
   try {
     if (command === 'migrate') await migrateCommand(app, config);
     else await clientsCreateCommand(app, config, values);
@@ -43,7 +46,10 @@ async function run(argv: string[]): Promise<number> {
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (
+    error instanceof UsageError ||
+    (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+  ) {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else if (error instanceof ConfigError) {

@@ -13,11 +13,15 @@ try {
   process.exit(1);
 }
 if (config.profile !== 'server') {
-  process.stderr.write('The worker runs in the server profile only (set DATABASE_URL and REDIS_URL). In the embedded profile the API runs jobs itself.\n');
+  process.stderr.write(
+    'The worker runs in the server profile only (set DATABASE_URL and REDIS_URL). In the embedded profile the API runs jobs itself.\n',
+  );
   process.exit(1);
 }
 const logger = createLogger(config.logLevel, 'worker');
-const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: new PinoNestLogger(logger) });
+const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+  logger: new PinoNestLogger(logger),
+});
 app.enableShutdownHooks();
 await app.init();
 logger.info({ concurrency: config.workerConcurrency }, 'Worker consuming jobs');

@@ -39,7 +39,8 @@ const persistence = [
 const tokens = {
   provide: AccessTokenService,
   inject: [JwtService, AppConfig],
-  useFactory: (jwt: JwtService, config: AppConfig) => new JwtAccessTokenService(jwt, config.tokenTtlSeconds),
+  useFactory: (jwt: JwtService, config: AppConfig) =>
+    new JwtAccessTokenService(jwt, config.tokenTtlSeconds),
 };
 
 const jwt = JwtModule.registerAsync({

@@ -4,10 +4,21 @@ export { OAuthError, type OAuthErrorCode } from './errors/oauth-error.js';
 export { errorBody, ok, type ErrorBody } from './http/envelope.js';
 export { mapHttpError, type MappedHttpError } from './http/http-error.mapper.js';
 export { AllExceptionsFilter } from './http/all-exceptions.filter.js';
-export { createValidationPipe, flattenValidationErrors, validationFailed, type FieldViolation } from './http/validation.js';
+export {
+  createValidationPipe,
+  flattenValidationErrors,
+  validationFailed,
+  type FieldViolation,
+} from './http/validation.js';
 export { encodeCursor, decodeCursor } from './pagination/cursor-codec.js';
 export { EnvReader } from './config/env-reader.js';
-export { AppConfig, ConfigError, loadConfig, type Profile, type LogLevel } from './config/app-config.js';
+export {
+  AppConfig,
+  ConfigError,
+  loadConfig,
+  type Profile,
+  type LogLevel,
+} from './config/app-config.js';
 export { ConfigModule } from './config/config.module.js';
 export { RequestContext, type Tenant, type Plan } from './context/request-context.js';
 export {

@@ -12,15 +12,27 @@ export interface ClientsCreateOptions {
   json?: boolean;
 }
 
-export async function clientsCreateCommand(app: INestApplicationContext, config: AppConfig, options: ClientsCreateOptions): Promise<void> {
+export async function clientsCreateCommand(
+  app: INestApplicationContext,
+  config: AppConfig,
+  options: ClientsCreateOptions,
+): Promise<void> {
   if (!options.account) throw new UsageError('--account NAME is required');
   if (!isPlan(options.plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
   if (config.runMigrations) await migrate(app, config);
   const credentials = await app
     .get(CommandBus)
-    .execute(new CreateApiClientCommand(options.account, options.plan, options.name ?? `${options.account}-cli`));
+    .execute(
+      new CreateApiClientCommand(
+        options.account,
+        options.plan,
+        options.name ?? `${options.account}-cli`,
+      ),
+    );
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ client_id: credentials.clientId, client_secret: credentials.clientSecret })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ client_id: credentials.clientId, client_secret: credentials.clientSecret })}\n`,
+    );
     return;
   }
   process.stdout.write(

@@ -5,9 +5,16 @@ const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-function derive(secret: string, salt: Buffer, params: ScryptOptions, keyLength: number): Promise<Buffer> {
+function derive(
+  secret: string,
+  salt: Buffer,
+  params: ScryptOptions,
+  keyLength: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(secret, salt, keyLength, { ...params, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(secret, salt, keyLength, { ...params, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -20,7 +27,14 @@ export function generateClientSecret(): string {
 export async function hashClientSecret(secret: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(secret, salt, PARAMS, KEY_LENGTH);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 export async function verifyClientSecret(secret: string, stored: string): Promise<boolean> {
@@ -28,6 +42,11 @@ export async function verifyClientSecret(secret: string, stored: string): Promis
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltText, keyText] = parts;
   const expected = Buffer.from(keyText, 'base64url');
-  const actual = await derive(secret, Buffer.from(saltText, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
+  const actual = await derive(
+    secret,
+    Buffer.from(saltText, 'base64url'),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    expected.length,
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -1,12 +1,16 @@
 import type { AppConfig } from '@app/shared';
-import type { DataSourceOptions, MixedList } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
 import { createPgliteDriver } from './pglite-driver.js';
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export type MigrationList = MixedList<Function>;
+export type MigrationList = NonNullable<DataSourceOptions['migrations']>;
+type EntityList = NonNullable<DataSourceOptions['entities']>;
 
 /** Same dialect, same migrations for both profiles; only the connection differs. */
-export function dataSourceOptions(config: AppConfig, migrations: MigrationList, entities: MixedList<Function> = []): DataSourceOptions {
+export function dataSourceOptions(
+  config: AppConfig,
+  migrations: MigrationList,
+  entities: EntityList = [],
+): DataSourceOptions {
   const common = {
     type: 'postgres' as const,
     migrations,
@@ -16,7 +20,11 @@ export function dataSourceOptions(config: AppConfig, migrations: MigrationList, 
     logging: false,
   };
   if (config.profile === 'server') {
-    return { ...common, url: config.databaseUrl, extra: { max: 20, connectionTimeoutMillis: 10_000 } };
+    return {
+      ...common,
+      url: config.databaseUrl,
+      extra: { max: 20, connectionTimeoutMillis: 10_000 },
+    };
   }
   return { ...common, driver: createPgliteDriver(config.dataDir) };
 }

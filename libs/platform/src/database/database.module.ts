@@ -20,13 +20,17 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config, options.migrations), autoLoadEntities: true }),
+          useFactory: (config: AppConfig) => ({
+            ...dataSourceOptions(config, options.migrations),
+            autoLoadEntities: true,
+          }),
           dataSourceFactory: async (dataSourceConfig) => {
             const dataSource = await new DataSource(dataSourceConfig!).initialize();
             if (options.migrateOnStart) {
               const serverProfile = !(dataSourceConfig as { driver?: unknown }).driver;
               const applied = await runMigrations(dataSource, serverProfile);
-              if (applied.length > 0) new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
+              if (applied.length > 0)
+                new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
             }
             return dataSource;
           },

@@ -20,7 +20,10 @@ interface PoolClass {
 export function createPgliteDriver(dataDir: string): unknown {
   const directory = resolve(dataDir, 'pglite');
   mkdirSync(directory, { recursive: true });
-  const driver = new PGliteDriver({ dataDir: directory, extensions: { vector, pg_trgm, uuid_ossp } }).driver as unknown as {
+  const driver = new PGliteDriver({
+    dataDir: directory,
+    extensions: { vector, pg_trgm, uuid_ossp },
+  }).driver as unknown as {
     Pool: PoolClass;
   };
   const session = new Mutex();

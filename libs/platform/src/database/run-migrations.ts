@@ -9,15 +9,21 @@ const MIGRATION_LOCK_ID = 727_001;
  */
 export async function runMigrations(dataSource: DataSource, serialize: boolean): Promise<string[]> {
   if (!serialize) {
-    return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
+    return (await dataSource.runMigrations({ transaction: 'each' })).map(
+      (migration) => migration.name,
+    );
   }
   const lockRunner = dataSource.createQueryRunner();
   await lockRunner.connect();
   try {
     await lockRunner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    return (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
+    return (await dataSource.runMigrations({ transaction: 'each' })).map(
+      (migration) => migration.name,
+    );
   } finally {
-    await lockRunner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await lockRunner
+      .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+      .catch(() => undefined);
     await lockRunner.release();
   }
 }

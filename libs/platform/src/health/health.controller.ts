@@ -1,6 +1,11 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator, type HealthIndicatorFunction } from '@nestjs/terminus';
+import {
+  HealthCheck,
+  HealthCheckService,
+  TypeOrmHealthIndicator,
+  type HealthIndicatorFunction,
+} from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
 import { AppError, CommonErrorCodes, Public } from '@app/shared';
 import { RedisHealthIndicator } from './redis.health.js';
@@ -18,16 +23,25 @@ export class HealthController {
   @Get()
   @Public()
   @HealthCheck()
-  @ApiOperation({ summary: 'Liveness and readiness: the database, and Redis in the server profile' })
+  @ApiOperation({
+    summary: 'Liveness and readiness: the database, and Redis in the server profile',
+  })
   @ApiOkResponse({ description: '`{ status: "ok", info, error, details }`' })
   async check() {
-    const checks: HealthIndicatorFunction[] = [() => this.database.pingCheck('database', { timeout: 3_000 })];
+    const checks: HealthIndicatorFunction[] = [
+      () => this.database.pingCheck('database', { timeout: 3_000 }),
+    ];
     if (this.redis.enabled) checks.push(() => this.redis.check('redis'));
     try {
       return await this.health.check(checks);
     } catch (error) {
       if (error instanceof ServiceUnavailableException) {
-        throw new AppError(503, CommonErrorCodes.UNAVAILABLE, 'A dependency is unhealthy', error.getResponse());
+        throw new AppError(
+          503,
+          CommonErrorCodes.UNAVAILABLE,
+          'A dependency is unhealthy',
+          error.getResponse(),
+        );
       }
       throw error;
     }

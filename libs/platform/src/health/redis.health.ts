@@ -16,11 +16,13 @@ export class RedisHealthIndicator {
   async check(key: 'redis') {
     const indicator = this.indicators.check(key);
     try {
-      const answer = await Promise.race([
-        this.redis.client!.ping(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout after 2000 ms')), 2_000).unref()),
-      ]);
-      return answer === 'PONG' ? indicator.up() : indicator.down({ message: `unexpected answer ${answer}` });
+      const timeout = new Promise<string>((_, reject) =>
+        setTimeout(() => reject(new Error('timeout after 2000 ms')), 2_000).unref(),
+      );
+      const answer = await Promise.race([this.redis.client!.ping(), timeout]);
+      return answer === 'PONG'
+        ? indicator.up()
+        : indicator.down({ message: `unexpected answer ${answer}` });
     } catch (error) {
       return indicator.down({ message: error instanceof Error ? error.message : 'unreachable' });
     }

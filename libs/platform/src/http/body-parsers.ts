@@ -1,4 +1,9 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { mapHttpError } from '@app/shared';
 
 /**
@@ -18,7 +23,9 @@ function answeringErrors(parser: RequestHandler): RequestHandler {
 
 export function bodyParsers(limitBytes: number): RequestHandler[] {
   return [
-    answeringErrors(express.json({ limit: limitBytes, type: ['application/json', 'application/*+json'] })),
+    answeringErrors(
+      express.json({ limit: limitBytes, type: ['application/json', 'application/*+json'] }),
+    ),
     answeringErrors(express.urlencoded({ limit: limitBytes, extended: false })),
   ];
 }

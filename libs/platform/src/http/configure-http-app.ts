@@ -21,7 +21,12 @@ export function configureHttpApp(app: INestApplication, config: AppConfig, logge
       logger,
       genReqId: (request) => (request as unknown as { id: string }).id,
       autoLogging: { ignore: (request) => request.url === '/health' },
-      customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_request, response, error) =>
+        error || response.statusCode >= 500
+          ? 'error'
+          : response.statusCode >= 400
+            ? 'warn'
+            : 'info',
     }),
   );
   app.use(securityHeaders(DOCS_PATH));
@@ -36,7 +41,14 @@ export function configureHttpApp(app: INestApplication, config: AppConfig, logge
       .setTitle('Clinical data interoperability service')
       .setDescription('FHIR R4, OMOP CDM v5.4, code systems, summaries and clinical text to FHIR.')
       .setVersion('0.1.0')
-      .addBasicAuth({ type: 'http', scheme: 'basic', description: 'client id and client secret, for POST /v2/auth/token' }, 'basic')
+      .addBasicAuth(
+        {
+          type: 'http',
+          scheme: 'basic',
+          description: 'client id and client secret, for POST /v2/auth/token',
+        },
+        'basic',
+      )
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
       .addSecurityRequirements('bearer')
       .build(),

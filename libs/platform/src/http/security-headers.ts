@@ -14,7 +14,8 @@ export function securityHeaders(docsPath: string): RequestHandler {
     },
   });
   return (request: Request, response: Response, next: NextFunction) => {
-    const handler = request.path === docsPath || request.path.startsWith(`${docsPath}/`) ? docs : strict;
+    const handler =
+      request.path === docsPath || request.path.startsWith(`${docsPath}/`) ? docs : strict;
     handler(request, response, next);
   };
 }

@@ -14,8 +14,15 @@ export class BullMqJobQueue extends JobQueue {
     super();
   }
 
-  async enqueue<T>(definition: JobDefinition<T>, payload: T, options: EnqueueOptions = {}): Promise<string> {
-    const envelope: JobEnvelope = { payload: definition.parse(payload), requestId: RequestContext.requestId() };
+  async enqueue<T>(
+    definition: JobDefinition<T>,
+    payload: T,
+    options: EnqueueOptions = {},
+  ): Promise<string> {
+    const envelope: JobEnvelope = {
+      payload: definition.parse(payload),
+      requestId: RequestContext.requestId(),
+    };
     const job = await this.queue.add(definition.name, envelope, {
       // BullMQ ignores an add whose jobId already exists: that is the idempotency key.
       jobId: options.jobId ?? randomUUID(),

@@ -1,6 +1,12 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { JobHandlerRegistry, JobQueue, RequestContext, type EnqueueOptions, type JobDefinition } from '@app/shared';
+import {
+  JobHandlerRegistry,
+  JobQueue,
+  RequestContext,
+  type EnqueueOptions,
+  type JobDefinition,
+} from '@app/shared';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, backoffDelay } from './job-envelope.js';
 
 /**
@@ -19,14 +25,23 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
     super();
   }
 
-  enqueue<T>(definition: JobDefinition<T>, payload: T, options: EnqueueOptions = {}): Promise<string> {
+  // async so that an invalid payload rejects the promise, as it does with BullMQ.
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async enqueue<T>(
+    definition: JobDefinition<T>,
+    payload: T,
+    options: EnqueueOptions = {},
+  ): Promise<string> {
     const validated = definition.parse(payload);
     const jobId = options.jobId ?? randomUUID();
-    if (this.known.has(jobId)) return Promise.resolve(jobId);
+    if (this.known.has(jobId)) return jobId;
     this.known.add(jobId);
     const requestId = RequestContext.requestId();
-    this.schedule(() => this.attempt(definition as JobDefinition<unknown>, validated, jobId, requestId, 1), options.delayMs ?? 0);
-    return Promise.resolve(jobId);
+    this.schedule(
+      () => this.attempt(definition, validated, jobId, requestId, 1),
+      options.delayMs ?? 0,
+    );
+    return jobId;
   }
 
   private schedule(work: () => Promise<void>, delayMs: number): void {
@@ -39,22 +54,34 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
     this.timers.add(timer);
   }
 
-  private async attempt(definition: JobDefinition<unknown>, payload: unknown, jobId: string, requestId: string | undefined, attempt: number): Promise<void> {
+  private async attempt(
+    definition: JobDefinition<unknown>,
+    payload: unknown,
+    jobId: string,
+    requestId: string | undefined,
+    attempt: number,
+  ): Promise<void> {
     const handler = this.registry.find(definition.name);
     if (!handler) {
       this.logger.error(`No handler registered for job ${definition.name}`);
       return;
     }
     try {
-      await RequestContext.run(requestId ?? jobId, () => handler.handle(payload, { jobId, attempt, requestId }));
+      await RequestContext.run(requestId ?? jobId, () =>
+        handler.handle(payload, { jobId, attempt, requestId }),
+      );
     } catch (error) {
       const attempts = definition.attempts ?? DEFAULT_ATTEMPTS;
       const message = error instanceof Error ? error.message : String(error);
       if (attempt >= attempts) {
-        this.logger.error(`Job ${definition.name} ${jobId} failed after ${attempt} attempts: ${message}`);
+        this.logger.error(
+          `Job ${definition.name} ${jobId} failed after ${attempt} attempts: ${message}`,
+        );
         return;
       }
-      this.logger.warn(`Job ${definition.name} ${jobId} attempt ${attempt} failed, retrying: ${message}`);
+      this.logger.warn(
+        `Job ${definition.name} ${jobId} attempt ${attempt} failed, retrying: ${message}`,
+      );
       const delay = backoffDelay(definition.backoffMs ?? DEFAULT_BACKOFF_MS, attempt);
       this.schedule(() => this.attempt(definition, payload, jobId, requestId, attempt + 1), delay);
     }

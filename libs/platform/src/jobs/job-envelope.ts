@@ -9,7 +9,10 @@ export interface JobEnvelope {
 export const DEFAULT_ATTEMPTS = 5;
 export const DEFAULT_BACKOFF_MS = 1_000;
 
-export function parseEnvelope(definition: JobDefinition<unknown>, data: unknown): { payload: unknown; requestId?: string } {
+export function parseEnvelope(
+  definition: JobDefinition<unknown>,
+  data: unknown,
+): { payload: unknown; requestId?: string } {
   if (typeof data !== 'object' || data === null || !('payload' in data)) {
     throw new InvalidJobPayloadError(definition.name, 'missing envelope');
   }

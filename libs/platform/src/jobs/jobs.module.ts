@@ -16,7 +16,10 @@ export interface JobsModuleOptions {
 @Module({})
 export class JobsModule {
   static forRoot(config: AppConfig, options: JobsModuleOptions): DynamicModule {
-    const registry: Provider = { provide: JobHandlerRegistry, useClass: InMemoryJobHandlerRegistry };
+    const registry: Provider = {
+      provide: JobHandlerRegistry,
+      useClass: InMemoryJobHandlerRegistry,
+    };
     if (config.profile === 'embedded') {
       return {
         module: JobsModule,
@@ -29,10 +32,17 @@ export class JobsModule {
       module: JobsModule,
       global: true,
       imports: [
-        BullModule.forRoot({ connection: redisOptionsFromUrl(config.redisUrl!), prefix: `${config.redisPrefix}:bull` }),
+        BullModule.forRoot({
+          connection: redisOptionsFromUrl(config.redisUrl!),
+          prefix: `${config.redisPrefix}:bull`,
+        }),
         BullModule.registerQueue({ name: JOBS_QUEUE }),
       ],
-      providers: [registry, { provide: JobQueue, useClass: BullMqJobQueue }, ...(options.consume ? [JobsProcessor] : [])],
+      providers: [
+        registry,
+        { provide: JobQueue, useClass: BullMqJobQueue },
+        ...(options.consume ? [JobsProcessor] : []),
+      ],
       exports: [JobHandlerRegistry, JobQueue],
     };
   }

@@ -29,7 +29,11 @@ export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap 
       parsed = parseEnvelope(handler.definition, job.data);
     } catch (error) {
       // A malformed payload will never become valid: fail without retrying.
-      throw new UnrecoverableError(error instanceof InvalidJobPayloadError || error instanceof Error ? error.message : 'invalid payload');
+      throw new UnrecoverableError(
+        error instanceof InvalidJobPayloadError || error instanceof Error
+          ? error.message
+          : 'invalid payload',
+      );
     }
     const { payload, requestId } = parsed;
     await RequestContext.run(requestId ?? job.id ?? 'job', () =>
@@ -39,6 +43,8 @@ export class JobsProcessor extends WorkerHost implements OnApplicationBootstrap 
 
   @OnWorkerEvent('failed')
   onFailed(job: Job | undefined, error: Error): void {
-    this.logger.warn(`Job ${job?.name} ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`);
+    this.logger.warn(
+      `Job ${job?.name} ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`,
+    );
   }
 }

@@ -9,11 +9,14 @@ export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | undefined;
 
   constructor(@Inject(AppConfig) config: AppConfig) {
-    this.client = config.redisUrl ? new Redis({ ...redisOptionsFromUrl(config.redisUrl), lazyConnect: false }) : undefined;
+    this.client = config.redisUrl
+      ? new Redis({ ...redisOptionsFromUrl(config.redisUrl), lazyConnect: false })
+      : undefined;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.client && this.client.status !== 'end') await this.client.quit().catch(() => undefined);
+    if (this.client && this.client.status !== 'end')
+      await this.client.quit().catch(() => undefined);
   }
 }
 

@@ -24,10 +24,24 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     private readonly prefix: string,
   ) {}
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ) {
     const base = `${this.prefix}:throttle:${throttlerName}:${key}`;
     const block = blockDuration > 0 ? blockDuration : ttl;
-    const [hits, ttlMs, blocked, blockMs] = (await this.redis.eval(INCREMENT_SCRIPT, 2, base, `${base}:blocked`, ttl, limit, block)) as number[];
+    const [hits, ttlMs, blocked, blockMs] = (await this.redis.eval(
+      INCREMENT_SCRIPT,
+      2,
+      base,
+      `${base}:blocked`,
+      ttl,
+      limit,
+      block,
+    )) as number[];
     return {
       totalHits: hits,
       timeToExpire: Math.max(0, Math.ceil(ttlMs / 1000)),

@@ -11,8 +11,12 @@ import { RedisThrottlerStorage } from './redis-throttler-storage.js';
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, RedisConnection],
       useFactory: (config: AppConfig, redis: RedisConnection) => ({
-        throttlers: [{ name: 'default', ttl: config.rateLimitTtlSeconds * 1000, limit: config.rateLimitMax }],
-        storage: redis.client ? new RedisThrottlerStorage(redis.client, config.redisPrefix) : undefined,
+        throttlers: [
+          { name: 'default', ttl: config.rateLimitTtlSeconds * 1000, limit: config.rateLimitMax },
+        ],
+        storage: redis.client
+          ? new RedisThrottlerStorage(redis.client, config.redisPrefix)
+          : undefined,
       }),
     }),
   ],

@@ -38,7 +38,15 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const read = new EnvReader(env);
@@ -69,13 +77,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
     read.fail('JWT_SECRET must be at least 32 characters long');
   }
-  if (config.encryptionKey !== undefined && Buffer.from(config.encryptionKey, 'base64').length !== 32) {
-    read.fail('ENCRYPTION_KEY must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32)');
+  if (
+    config.encryptionKey !== undefined &&
+    Buffer.from(config.encryptionKey, 'base64').length !== 32
+  ) {
+    read.fail(
+      'ENCRYPTION_KEY must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32)',
+    );
   }
   if (config.profile === 'server') {
-    if (!config.redisUrl) read.fail('REDIS_URL is required when DATABASE_URL is set (server profile: jobs run on BullMQ)');
-    if (!config.jwtSecret) read.fail('JWT_SECRET is required when DATABASE_URL is set (server profile: every replica must sign with the same key)');
-    if (!config.encryptionKey) read.fail('ENCRYPTION_KEY is required when DATABASE_URL is set (server profile)');
+    if (!config.redisUrl)
+      read.fail(
+        'REDIS_URL is required when DATABASE_URL is set (server profile: jobs run on BullMQ)',
+      );
+    if (!config.jwtSecret)
+      read.fail(
+        'JWT_SECRET is required when DATABASE_URL is set (server profile: every replica must sign with the same key)',
+      );
+    if (!config.encryptionKey)
+      read.fail('ENCRYPTION_KEY is required when DATABASE_URL is set (server profile)');
   }
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

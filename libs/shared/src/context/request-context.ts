@@ -40,7 +40,8 @@ export const RequestContext = {
   /** The caller's tenant; repositories use it to scope every query. */
   requireTenant(): Tenant {
     const tenant = storage.getStore()?.tenant;
-    if (!tenant) throw AppError.unauthorized('AUTH.NO_TENANT', 'This operation needs an authenticated caller');
+    if (!tenant)
+      throw AppError.unauthorized('AUTH.NO_TENANT', 'This operation needs an authenticated caller');
     return tenant;
   },
 };

@@ -18,7 +18,11 @@ export class AppError extends Error {
     return new AppError(400, code, message, details);
   }
 
-  static unauthorized(code: string, message: string, headers: Record<string, string> = {}): AppError {
+  static unauthorized(
+    code: string,
+    message: string,
+    headers: Record<string, string> = {},
+  ): AppError {
     return new AppError(401, code, message, undefined, headers);
   }
 

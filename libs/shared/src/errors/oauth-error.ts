@@ -18,7 +18,9 @@ export class OAuthError extends Error {
   }
 
   get headers(): Record<string, string> {
-    return this.error === 'invalid_client' ? { 'WWW-Authenticate': 'Basic realm="token", charset="UTF-8"' } : {};
+    return this.error === 'invalid_client'
+      ? { 'WWW-Authenticate': 'Basic realm="token", charset="UTF-8"' }
+      : {};
   }
 
   toBody(): { error: OAuthErrorCode; error_description: string } {

@@ -11,7 +11,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const mapped = mapHttpError(exception);
     if (mapped.unexpected) {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     }
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(mapped.headers)) response.setHeader(name, value);

@@ -11,6 +11,9 @@ export function errorBody(code: string, message: string, details?: unknown): Err
 }
 
 /** Success envelope: `{ success: true, message, ...payload }`, the shape the spec's responses share. */
-export function ok<T extends object>(message: string, payload: T): { success: true; message: string } & T {
+export function ok<T extends object>(
+  message: string,
+  payload: T,
+): { success: true; message: string } & T {
   return { success: true, message, ...payload };
 }

@@ -46,26 +46,44 @@ function isHttpException(error: unknown): error is HttpExceptionLike {
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
-  return typeof error === 'object' && error !== null && typeof (error as BodyParserError).type === 'string' &&
-    typeof ((error as BodyParserError).status ?? (error as BodyParserError).statusCode) === 'number';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as BodyParserError).type === 'string' &&
+    typeof ((error as BodyParserError).status ?? (error as BodyParserError).statusCode) === 'number'
+  );
 }
 
 function mapBodyParserError(error: BodyParserError): MappedHttpError {
   const status = error.status ?? error.statusCode ?? 400;
   switch (error.type) {
     case 'entity.too.large':
-      return known(413, CommonErrorCodes.BODY_TOO_LARGE, 'Request body exceeds the configured size limit');
+      return known(
+        413,
+        CommonErrorCodes.BODY_TOO_LARGE,
+        'Request body exceeds the configured size limit',
+      );
     case 'entity.parse.failed':
       return known(400, CommonErrorCodes.MALFORMED_BODY, 'Request body is not valid JSON');
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return known(415, CommonErrorCodes.UNSUPPORTED_MEDIA_TYPE, error.message);
     default:
-      return known(status >= 400 && status < 500 ? status : 400, CommonErrorCodes.MALFORMED_BODY, 'Request body could not be read');
+      return known(
+        status >= 400 && status < 500 ? status : 400,
+        CommonErrorCodes.MALFORMED_BODY,
+        'Request body could not be read',
+      );
   }
 }
 
-function known(status: number, code: string, message: string, details?: unknown, headers: Record<string, string> = {}): MappedHttpError {
+function known(
+  status: number,
+  code: string,
+  message: string,
+  details?: unknown,
+  headers: Record<string, string> = {},
+): MappedHttpError {
   return { status, body: errorBody(code, message, details), headers, unexpected: false };
 }
 
@@ -85,15 +103,30 @@ export function mapHttpError(error: unknown): MappedHttpError {
     return known(error.status, error.code, error.message, error.details, error.headers);
   }
   if (error instanceof OAuthError) {
-    return { status: error.status, body: error.toBody(), headers: error.headers, unexpected: false };
+    return {
+      status: error.status,
+      body: error.toBody(),
+      headers: error.headers,
+      unexpected: false,
+    };
   }
   if (isHttpException(error)) {
     const status = error.getStatus();
     if (status >= 500) {
-      return { ...known(status, STATUS_CODES[status] ?? CommonErrorCodes.INTERNAL, 'Internal server error'), unexpected: true };
+      return {
+        ...known(
+          status,
+          STATUS_CODES[status] ?? CommonErrorCodes.INTERNAL,
+          'Internal server error',
+        ),
+        unexpected: true,
+      };
     }
     const code = STATUS_CODES[status] ?? 'REQUEST.REJECTED';
-    const message = status === 429 ? 'Too many requests; retry later' : messageOf(error.getResponse(), error.message);
+    const message =
+      status === 429
+        ? 'Too many requests; retry later'
+        : messageOf(error.getResponse(), error.message);
     return known(status, code, message);
   }
   if (isBodyParserError(error)) {

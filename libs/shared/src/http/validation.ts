@@ -1,4 +1,5 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationPipe } from '@nestjs/common';
+import type { ValidationError } from 'class-validator';
 import { AppError } from '../errors/app-error.js';
 import { CommonErrorCodes } from '../errors/error-codes.js';
 
@@ -11,7 +12,12 @@ export interface FieldViolation {
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldViolation[] {
   const violations: FieldViolation[] = [];
   for (const error of errors) {
-    const field = parent === '' ? error.property : /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : `${parent}.${error.property}`;
+    const field =
+      parent === ''
+        ? error.property
+        : /^\d+$/.test(error.property)
+          ? `${parent}[${error.property}]`
+          : `${parent}.${error.property}`;
     if (error.constraints) violations.push({ field, problems: Object.values(error.constraints) });
     if (error.children?.length) violations.push(...flattenValidationErrors(error.children, field));
   }
@@ -20,7 +26,11 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 
 export function validationFailed(violations: FieldViolation[]): AppError {
   const fields = violations.map((violation) => violation.field).join(', ');
-  return AppError.badRequest(CommonErrorCodes.VALIDATION_FAILED, `Invalid request: ${fields}`, violations);
+  return AppError.badRequest(
+    CommonErrorCodes.VALIDATION_FAILED,
+    `Invalid request: ${fields}`,
+    violations,
+  );
 }
 
 export function createValidationPipe(): ValidationPipe {

@@ -29,7 +29,11 @@ export interface EnqueueOptions {
 }
 
 export abstract class JobQueue {
-  abstract enqueue<T>(definition: JobDefinition<T>, payload: T, options?: EnqueueOptions): Promise<string>;
+  abstract enqueue<T>(
+    definition: JobDefinition<T>,
+    payload: T,
+    options?: EnqueueOptions,
+  ): Promise<string>;
 }
 
 /** Collects every handler; adapters dispatch by job name. Domain modules register at init. */

@@ -10,7 +10,10 @@ export function encodeCursor(scope: string, key: readonly (string | number)[]): 
 }
 
 export function decodeCursor(scope: string, cursor: string): (string | number)[] {
-  const invalid = AppError.badRequest(CommonErrorCodes.INVALID_CURSOR, 'cursor is not valid for this listing');
+  const invalid = AppError.badRequest(
+    CommonErrorCodes.INVALID_CURSOR,
+    'cursor is not valid for this listing',
+  );
   if (!/^[A-Za-z0-9_-]{1,2048}$/.test(cursor)) throw invalid;
   let parsed: unknown;
   try {
@@ -22,5 +25,5 @@ export function decodeCursor(scope: string, cursor: string): (string | number)[]
   const { s, k } = parsed as { s?: unknown; k?: unknown };
   if (s !== scope || !Array.isArray(k) || k.length === 0) throw invalid;
   if (!k.every((part) => typeof part === 'string' || typeof part === 'number')) throw invalid;
-  return k as (string | number)[];
+  return k;
 }

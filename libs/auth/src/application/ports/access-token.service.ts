@@ -4,8 +4,7 @@ export interface AccessTokenClaims {
 }
 
 export type TokenVerification =
-  | { valid: true; claims: AccessTokenClaims }
-  | { valid: false; reason: 'expired' | 'invalid' };
+  { valid: true; claims: AccessTokenClaims } | { valid: false; reason: 'expired' | 'invalid' };
 
 export abstract class AccessTokenService {
   abstract readonly ttlSeconds: number;

@@ -12,7 +12,9 @@ export interface NewApiClient {
  * who the caller is. Everything else is scoped to the tenant of the current request.
  */
 export abstract class ApiClientRepository {
-  abstract findForAuthentication(clientId: string): Promise<(ApiClient & { plan: AuthenticatedClient['plan'] }) | null>;
+  abstract findForAuthentication(
+    clientId: string,
+  ): Promise<(ApiClient & { plan: AuthenticatedClient['plan'] }) | null>;
   abstract create(client: NewApiClient): Promise<ApiClient>;
   abstract listOwned(): Promise<ApiClient[]>;
   /** Returns false when no client of the current tenant has that id. */

@@ -4,7 +4,8 @@ import type { AccountEntity } from './account.entity.js';
 import type { ApiClientEntity } from './api-client.entity.js';
 
 export function toAccount(entity: AccountEntity): Account {
-  if (!isPlan(entity.plan)) throw new Error(`Account ${entity.id} has an unknown plan ${entity.plan}`);
+  if (!isPlan(entity.plan))
+    throw new Error(`Account ${entity.id} has an unknown plan ${entity.plan}`);
   return { id: entity.id, name: entity.name, plan: entity.plan, createdAt: entity.createdAt };
 }
 

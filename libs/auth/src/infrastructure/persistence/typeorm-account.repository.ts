@@ -10,7 +10,9 @@ import { toAccount } from './auth.mappers.js';
 
 @Injectable()
 export class TypeOrmAccountRepository extends AccountRepository {
-  constructor(@InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>) {
+  constructor(
+    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+  ) {
     super();
   }
 

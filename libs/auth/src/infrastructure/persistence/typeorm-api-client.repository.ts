@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { RequestContext } from '@app/shared';
 import type { Repository } from 'typeorm';
-import { ApiClientRepository, type NewApiClient } from '../../application/ports/api-client.repository.js';
+import {
+  ApiClientRepository,
+  type NewApiClient,
+} from '../../application/ports/api-client.repository.js';
 import type { ApiClient, AuthenticatedClient } from '../../domain/api-client.js';
 import { isPlan } from '../../domain/plan.js';
 import { AccountEntity } from './account.entity.js';
@@ -13,11 +16,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class TypeOrmApiClientRepository extends ApiClientRepository {
-  constructor(@InjectRepository(ApiClientEntity) private readonly clients: Repository<ApiClientEntity>) {
+  constructor(
+    @InjectRepository(ApiClientEntity) private readonly clients: Repository<ApiClientEntity>,
+  ) {
     super();
   }
 
-  async findForAuthentication(clientId: string): Promise<(ApiClient & { plan: AuthenticatedClient['plan'] }) | null> {
+  async findForAuthentication(
+    clientId: string,
+  ): Promise<(ApiClient & { plan: AuthenticatedClient['plan'] }) | null> {
     if (!UUID.test(clientId)) return null;
     const row = await this.clients
       .createQueryBuilder('client')
@@ -32,12 +39,17 @@ export class TypeOrmApiClientRepository extends ApiClientRepository {
   }
 
   async create(client: NewApiClient): Promise<ApiClient> {
-    return toApiClient(await this.clients.save(this.clients.create({ ...client, enabled: true, lastUsedAt: null })));
+    return toApiClient(
+      await this.clients.save(this.clients.create({ ...client, enabled: true, lastUsedAt: null })),
+    );
   }
 
   async listOwned(): Promise<ApiClient[]> {
     const { accountId } = RequestContext.requireTenant();
-    const entities = await this.clients.find({ where: { accountId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const entities = await this.clients.find({
+      where: { accountId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     return entities.map(toApiClient);
   }
 

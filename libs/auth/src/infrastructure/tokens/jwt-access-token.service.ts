@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
-import { AccessTokenService, type AccessTokenClaims, type TokenVerification } from '../../application/ports/access-token.service.js';
+import {
+  AccessTokenService,
+  type AccessTokenClaims,
+  type TokenVerification,
+} from '../../application/ports/access-token.service.js';
 
 export const TOKEN_ISSUER = 'clinical-interop';
 
@@ -22,16 +26,28 @@ export class JwtAccessTokenService extends AccessTokenService {
 
   sign(claims: AccessTokenClaims): Promise<string> {
     const payload: AccessTokenPayload = { sub: claims.clientId, acc: claims.accountId };
-    return this.jwt.signAsync(payload, { expiresIn: this.ttlSeconds, jwtid: randomUUID(), issuer: TOKEN_ISSUER, algorithm: 'HS256' });
+    return this.jwt.signAsync(payload, {
+      expiresIn: this.ttlSeconds,
+      jwtid: randomUUID(),
+      issuer: TOKEN_ISSUER,
+      algorithm: 'HS256',
+    });
   }
 
   async verify(token: string): Promise<TokenVerification> {
     try {
-      const payload = await this.jwt.verifyAsync<Partial<AccessTokenPayload>>(token, { issuer: TOKEN_ISSUER, algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.acc !== 'string') return { valid: false, reason: 'invalid' };
+      const payload = await this.jwt.verifyAsync<Partial<AccessTokenPayload>>(token, {
+        issuer: TOKEN_ISSUER,
+        algorithms: ['HS256'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.acc !== 'string')
+        return { valid: false, reason: 'invalid' };
       return { valid: true, claims: { clientId: payload.sub, accountId: payload.acc } };
     } catch (error) {
-      return { valid: false, reason: (error as { name?: string }).name === 'TokenExpiredError' ? 'expired' : 'invalid' };
+      return {
+        valid: false,
+        reason: (error as { name?: string }).name === 'TokenExpiredError' ? 'expired' : 'invalid',
+      };
     }
   }
 }

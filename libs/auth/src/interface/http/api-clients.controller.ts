@@ -1,11 +1,21 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ok } from '@app/shared';
 import { AddOwnClientCommand } from '../../application/commands/add-own-client/add-own-client.command.js';
 import { DisableOwnClientCommand } from '../../application/commands/disable-own-client/disable-own-client.command.js';
 import { ListOwnClientsQuery } from '../../application/queries/list-own-clients/list-own-clients.query.js';
-import { CreateApiClientDto, CreatedApiClientResponseDto, ListApiClientsResponseDto } from './api-clients.dto.js';
+import {
+  CreateApiClientDto,
+  CreatedApiClientResponseDto,
+  ListApiClientsResponseDto,
+} from './api-clients.dto.js';
 
 /** The caller's own account: its API clients (rotation = add a client, switch, disable the old one). */
 @ApiTags('auth')
@@ -18,7 +28,9 @@ export class ApiClientsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "List the API clients of the caller's account (secrets are never returned)" })
+  @ApiOperation({
+    summary: "List the API clients of the caller's account (secrets are never returned)",
+  })
   @ApiOkResponse({ type: ListApiClientsResponseDto })
   async list(): Promise<ListApiClientsResponseDto> {
     const clients = await this.queries.execute(new ListOwnClientsQuery());
@@ -37,11 +49,17 @@ export class ApiClientsController {
   @ApiCreatedResponse({ type: CreatedApiClientResponseDto })
   async create(@Body() body: CreateApiClientDto): Promise<CreatedApiClientResponseDto> {
     const created = await this.commands.execute(new AddOwnClientCommand(body.name));
-    return ok('API client created', { client_id: created.clientId, client_secret: created.clientSecret, name: created.name });
+    return ok('API client created', {
+      client_id: created.clientId,
+      client_secret: created.clientSecret,
+      name: created.name,
+    });
   }
 
   @Delete(':clientId')
-  @ApiOperation({ summary: "Disable one of the account's API clients; its tokens stop working at once" })
+  @ApiOperation({
+    summary: "Disable one of the account's API clients; its tokens stop working at once",
+  })
   async disable(@Param('clientId') clientId: string): Promise<{ success: true; message: string }> {
     await this.commands.execute(new DisableOwnClientCommand(clientId));
     return ok('API client disabled', {});

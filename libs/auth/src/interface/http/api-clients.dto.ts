@@ -2,7 +2,11 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 export class CreateApiClientDto {
-  @ApiProperty({ description: 'A label for the new client', example: 'etl-pipeline', maxLength: 100 })
+  @ApiProperty({
+    description: 'A label for the new client',
+    example: 'etl-pipeline',
+    maxLength: 100,
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)

@@ -14,25 +14,45 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
   }
 
   override canActivate(context: ExecutionContext) {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (isPublic) return true;
     return super.canActivate(context);
   }
 
-  override handleRequest<T = AuthenticatedClient>(error: unknown, client: unknown, _info: unknown, context: ExecutionContext): T {
-    if (error) throw error;
+  override handleRequest<T = AuthenticatedClient>(
+    error: unknown,
+    client: unknown,
+    _info: unknown,
+    context: ExecutionContext,
+  ): T {
+    if (error) throw error instanceof Error ? error : new Error('Authentication failed');
     if (!client) {
       const header = context.switchToHttp().getRequest<Request>().header('authorization');
       throw header
-        ? AppError.unauthorized('AUTH.MALFORMED_AUTHORIZATION', 'Authorization header must be "Bearer <access token>"', {
-            'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_request"`,
-          })
-        : AppError.unauthorized('AUTH.MISSING_TOKEN', 'Authentication required: send "Authorization: Bearer <access token>"', {
-            'WWW-Authenticate': BEARER_CHALLENGE,
-          });
+        ? AppError.unauthorized(
+            'AUTH.MALFORMED_AUTHORIZATION',
+            'Authorization header must be "Bearer <access token>"',
+            {
+              'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_request"`,
+            },
+          )
+        : AppError.unauthorized(
+            'AUTH.MISSING_TOKEN',
+            'Authentication required: send "Authorization: Bearer <access token>"',
+            {
+              'WWW-Authenticate': BEARER_CHALLENGE,
+            },
+          );
     }
     const authenticated = client as AuthenticatedClient;
-    RequestContext.setTenant({ accountId: authenticated.accountId, clientId: authenticated.clientId, plan: authenticated.plan });
+    RequestContext.setTenant({
+      accountId: authenticated.accountId,
+      clientId: authenticated.clientId,
+      plan: authenticated.plan,
+    });
     return client as T;
   }
 }

@@ -25,17 +25,25 @@ export class ClientCredentialsGuard extends AuthGuard('basic') {
     const request = context.switchToHttp().getRequest<Request & { user?: unknown }>();
     const body = (request.body ?? {}) as TokenRequestBody;
     if (body.grant_type !== undefined && body.grant_type !== 'client_credentials') {
-      throw new OAuthError('unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+      throw new OAuthError(
+        'unsupported_grant_type',
+        'Only grant_type=client_credentials is supported',
+      );
     }
     const authorization = request.header('authorization');
     if (authorization) {
       if (!/^basic /i.test(authorization)) {
-        throw new OAuthError('invalid_client', 'Client authentication must use HTTP Basic or client_id/client_secret in the form body');
+        throw new OAuthError(
+          'invalid_client',
+          'Client authentication must use HTTP Basic or client_id/client_secret in the form body',
+        );
       }
       return (await super.canActivate(context)) as boolean;
     }
     if (typeof body.client_id === 'string' && typeof body.client_secret === 'string') {
-      const client = await this.queries.execute(new AuthenticateClientQuery(body.client_id, body.client_secret));
+      const client = await this.queries.execute(
+        new AuthenticateClientQuery(body.client_id, body.client_secret),
+      );
       if (!client) throw new OAuthError('invalid_client', 'Client authentication failed');
       request.user = client;
       return true;
@@ -43,11 +51,14 @@ export class ClientCredentialsGuard extends AuthGuard('basic') {
     if (body.client_id !== undefined || body.client_secret !== undefined) {
       throw new OAuthError('invalid_request', 'client_id and client_secret must both be given');
     }
-    throw new OAuthError('invalid_client', 'Client authentication required (HTTP Basic with client id and secret)');
+    throw new OAuthError(
+      'invalid_client',
+      'Client authentication required (HTTP Basic with client id and secret)',
+    );
   }
 
   override handleRequest<T>(error: unknown, client: unknown): T {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('Authentication failed');
     if (!client) throw new OAuthError('invalid_client', 'Client authentication failed');
     return client as T;
   }

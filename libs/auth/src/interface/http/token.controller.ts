@@ -1,9 +1,20 @@
 import { Controller, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBasicAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBasicAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { Public } from '@app/shared';
 import type { Request } from 'express';
-import { IssueTokenCommand, type TokenResponse } from '../../application/commands/issue-token/issue-token.command.js';
+import {
+  IssueTokenCommand,
+  type TokenResponse,
+} from '../../application/commands/issue-token/issue-token.command.js';
 import type { AuthenticatedClient } from '../../domain/api-client.js';
 import { ClientCredentialsGuard } from './client-credentials.guard.js';
 import { TokenRequestDto, TokenResponseDto } from './token.dto.js';
@@ -23,7 +34,9 @@ export class TokenController {
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ type: TokenRequestDto, required: false })
   @ApiOkResponse({ type: TokenResponseDto })
-  @ApiUnauthorizedResponse({ description: '`{ error: "invalid_client", error_description }` with `WWW-Authenticate: Basic`' })
+  @ApiUnauthorizedResponse({
+    description: '`{ error: "invalid_client", error_description }` with `WWW-Authenticate: Basic`',
+  })
   issue(@Req() request: Request & { user: AuthenticatedClient }): Promise<TokenResponse> {
     return this.commands.execute(new IssueTokenCommand(request.user));
   }

@@ -17,11 +17,15 @@ export class CreateApiClientHandler implements ICommandHandler<CreateApiClientCo
   async execute(command: CreateApiClientCommand): Promise<IssuedCredentials> {
     const accountName = command.accountName.trim();
     if (accountName.length === 0 || accountName.length > 100) {
-      throw AppError.badRequest('AUTH.INVALID_ACCOUNT_NAME', 'Account name must be 1 to 100 characters');
+      throw AppError.badRequest(
+        'AUTH.INVALID_ACCOUNT_NAME',
+        'Account name must be 1 to 100 characters',
+      );
     }
     let account = await this.accounts.findByName(accountName);
     if (!account) account = await this.accounts.create(accountName, command.plan);
-    else if (account.plan !== command.plan) account = await this.accounts.updatePlan(account.id, command.plan);
+    else if (account.plan !== command.plan)
+      account = await this.accounts.updatePlan(account.id, command.plan);
 
     const clientSecret = generateClientSecret();
     const client = await this.clients.create({
@@ -30,6 +34,12 @@ export class CreateApiClientHandler implements ICommandHandler<CreateApiClientCo
       name: command.clientName,
       secretHash: await hashClientSecret(clientSecret),
     });
-    return { clientId: client.id, clientSecret, accountId: account.id, accountName: account.name, plan: account.plan };
+    return {
+      clientId: client.id,
+      clientSecret,
+      accountId: account.id,
+      accountName: account.name,
+      plan: account.plan,
+    };
   }
 }

@@ -9,7 +9,10 @@ export class DisableOwnClientHandler implements ICommandHandler<DisableOwnClient
 
   async execute(command: DisableOwnClientCommand): Promise<void> {
     if (command.clientId === RequestContext.requireTenant().clientId) {
-      throw AppError.badRequest('AUTH.CANNOT_DISABLE_SELF', 'A client cannot disable itself; use another client of the account');
+      throw AppError.badRequest(
+        'AUTH.CANNOT_DISABLE_SELF',
+        'A client cannot disable itself; use another client of the account',
+      );
     }
     if (!(await this.clients.disableOwned(command.clientId))) {
       throw AppError.notFound('AUTH.CLIENT_NOT_FOUND', `No API client ${command.clientId}`);

@@ -11,7 +11,10 @@ export class IssueTokenHandler implements ICommandHandler<IssueTokenCommand> {
   ) {}
 
   async execute({ client }: IssueTokenCommand): Promise<TokenResponse> {
-    const accessToken = await this.tokens.sign({ clientId: client.clientId, accountId: client.accountId });
+    const accessToken = await this.tokens.sign({
+      clientId: client.clientId,
+      accountId: client.accountId,
+    });
     await this.clients.touchLastUsed(client.clientId);
     return { access_token: accessToken, token_type: 'Bearer', expires_in: this.tokens.ttlSeconds };
   }

@@ -11,7 +11,10 @@ const DECOY_HASH = hashClientSecret('decoy-secret-for-unknown-clients');
 export class AuthenticateClientHandler implements IQueryHandler<AuthenticateClientQuery> {
   constructor(private readonly clients: ApiClientRepository) {}
 
-  async execute({ clientId, clientSecret }: AuthenticateClientQuery): Promise<AuthenticatedClient | null> {
+  async execute({
+    clientId,
+    clientSecret,
+  }: AuthenticateClientQuery): Promise<AuthenticatedClient | null> {
     const client = await this.clients.findForAuthentication(clientId);
     if (!client) {
       await verifyClientSecret(clientSecret, await DECOY_HASH);

@@ -8,6 +8,11 @@ export class ListOwnClientsHandler implements IQueryHandler<ListOwnClientsQuery>
 
   async execute(): Promise<ApiClientView[]> {
     const clients = await this.clients.listOwned();
-    return clients.map((client) => ({ clientId: client.id, name: client.name, enabled: client.enabled, createdAt: client.createdAt }));
+    return clients.map((client) => ({
+      clientId: client.id,
+      name: client.name,
+      enabled: client.enabled,
+      createdAt: client.createdAt,
+    }));
   }
 }

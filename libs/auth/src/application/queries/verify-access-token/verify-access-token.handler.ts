@@ -8,8 +8,13 @@ import { VerifyAccessTokenQuery } from './verify-access-token.query.js';
 export const BEARER_CHALLENGE = 'Bearer realm="clinical-interop"';
 
 function rejected(code: string, message: string): AppError {
-  const error = code === 'AUTH.TOKEN_EXPIRED' ? 'invalid_token", error_description="The access token expired' : 'invalid_token';
-  return AppError.unauthorized(code, message, { 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="${error}"` });
+  const error =
+    code === 'AUTH.TOKEN_EXPIRED'
+      ? 'invalid_token", error_description="The access token expired'
+      : 'invalid_token';
+  return AppError.unauthorized(code, message, {
+    'WWW-Authenticate': `${BEARER_CHALLENGE}, error="${error}"`,
+  });
 }
 
 @QueryHandler(VerifyAccessTokenQuery)
@@ -28,7 +33,10 @@ export class VerifyAccessTokenHandler implements IQueryHandler<VerifyAccessToken
     }
     const client = await this.clients.findForAuthentication(verification.claims.clientId);
     if (!client || !client.enabled || client.accountId !== verification.claims.accountId) {
-      throw rejected('AUTH.CLIENT_REVOKED', 'The API client of this token no longer exists or is disabled');
+      throw rejected(
+        'AUTH.CLIENT_REVOKED',
+        'The API client of this token no longer exists or is disabled',
+      );
     }
     return { clientId: client.id, accountId: client.accountId, plan: client.plan };
   }

@@ -22,7 +22,9 @@ export class CreateAccountsAndClients1732262400000 implements MigrationInterface
         created_at timestamptz NOT NULL DEFAULT now(),
         last_used_at timestamptz
       )`);
-    await queryRunner.query('CREATE INDEX api_client_account_idx ON api_client (account_id, created_at)');
+    await queryRunner.query(
+      'CREATE INDEX api_client_account_idx ON api_client (account_id, created_at)',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  InvalidJobPayloadError,
+  RequestContext,
+  type JobContext,
+  type JobDefinition,
+} from '@app/shared';
+import { InProcessJobQueue } from './in-process-job-queue.js';
+import { InMemoryJobHandlerRegistry } from './job-handler.registry.js';
+
+interface Greeting {
+  name: string;
+}
+
+const greet: JobDefinition<Greeting> = {
+  name: 'test.greet',
+  attempts: 3,
+  backoffMs: 5,
+  parse(payload) {
+    if (
+      typeof payload !== 'object' ||
+      payload === null ||
+      typeof (payload as Greeting).name !== 'string'
+    ) {
+      throw new InvalidJobPayloadError('test.greet', 'name must be a string');
+    }
+    return { name: (payload as Greeting).name };
+  },
+};
+
+function setup(failures: number) {
+  const registry = new InMemoryJobHandlerRegistry();
+  const calls: JobContext[] = [];
+  const done: string[] = [];
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  registry.register({
+    definition: greet,
+    handle: (payload, context) => {
+      calls.push(context);
+      if (calls.length <= failures) return Promise.reject(new Error(`failure ${calls.length}`));
+      done.push((payload as Greeting).name);
+      finish();
+      return Promise.resolve();
+    },
+  });
+  return { queue: new InProcessJobQueue(registry), calls, done, finished };
+}
+
+describe('InProcessJobQueue', () => {
+  it('retries a failing job with backoff, completes it once and carries the request id', async () => {
+    const { queue, calls, done, finished } = setup(2);
+    await RequestContext.run('req-123', () =>
+      queue.enqueue(greet, { name: 'Ada' }, { jobId: 'job-1' }),
+    );
+    await finished;
+    expect(done).toEqual(['Ada']);
+    expect(calls.map((call) => call.attempt)).toEqual([1, 2, 3]);
+    expect(calls.every((call) => call.requestId === 'req-123' && call.jobId === 'job-1')).toBe(
+      true,
+    );
+    await queue.onApplicationShutdown();
+  });
+
+  it('ignores a second enqueue with the same job id', async () => {
+    const { queue, done, finished } = setup(0);
+    await queue.enqueue(greet, { name: 'once' }, { jobId: 'same' });
+    await queue.enqueue(greet, { name: 'twice' }, { jobId: 'same' });
+    await finished;
+    await queue.onApplicationShutdown();
+    expect(done).toEqual(['once']);
+  });
+
+  it('refuses an invalid payload when it is enqueued', async () => {
+    const { queue } = setup(0);
+    await expect(queue.enqueue(greet, { name: 42 } as unknown as Greeting)).rejects.toBeInstanceOf(
+      InvalidJobPayloadError,
+    );
+  });
+});

@@ -1,0 +1,139 @@
+import { Injectable, Module, OnModuleInit } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobsModule, JOBS_QUEUE, RedisModule, redisOptionsFromUrl } from '@app/platform';
+import {
+  ConfigModule,
+  InvalidJobPayloadError,
+  JobHandlerRegistry,
+  JobQueue,
+  loadConfig,
+  RequestContext,
+  type JobContext,
+  type JobDefinition,
+} from '@app/shared';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { INestApplicationContext } from '@nestjs/common';
+import { serverEnv, TEST_REDIS_URL } from '../support/server-resources.js';
+
+interface Charge {
+  invoice: string;
+}
+
+const chargeJob: JobDefinition<Charge> = {
+  name: 'test.charge',
+  attempts: 4,
+  backoffMs: 50,
+  parse(payload) {
+    const invoice = (payload as Partial<Charge> | null)?.invoice;
+    if (typeof invoice !== 'string')
+      throw new InvalidJobPayloadError('test.charge', 'invoice must be a string');
+    return { invoice };
+  },
+};
+
+/** Fails the first attempt of each invoice, then records it: a stand-in for a flaky downstream. */
+@Injectable()
+class FlakyChargeHandler implements OnModuleInit {
+  readonly attempts: JobContext[] = [];
+  readonly completed: string[] = [];
+  private readonly waiters = new Map<string, () => void>();
+
+  constructor(private readonly registry: JobHandlerRegistry) {}
+
+  onModuleInit(): void {
+    this.registry.register({
+      definition: chargeJob,
+      handle: (payload, context) => this.handle(payload as Charge, context),
+    });
+  }
+
+  completion(invoice: string): Promise<void> {
+    return new Promise((resolve) => this.waiters.set(invoice, resolve));
+  }
+
+  private handle(payload: Charge, context: JobContext): Promise<void> {
+    this.attempts.push(context);
+    if (context.attempt === 1) return Promise.reject(new Error('downstream timed out'));
+    this.completed.push(payload.invoice);
+    this.waiters.get(payload.invoice)?.();
+    return Promise.resolve();
+  }
+}
+
+@Module({ providers: [FlakyChargeHandler] })
+class ChargeModule {}
+
+describe('jobs on BullMQ with a real Redis', () => {
+  const config = loadConfig(serverEnv('postgres://unused@127.0.0.1/unused'));
+  let context: INestApplicationContext;
+  let handler: FlakyChargeHandler;
+
+  beforeAll(async () => {
+    const module = await Test.createTestingModule({
+      imports: [
+        ConfigModule.forRoot(config),
+        RedisModule,
+        JobsModule.forRoot(config, { consume: true }),
+        ChargeModule,
+      ],
+    }).compile();
+    context = await module.init();
+    handler = context.get(FlakyChargeHandler);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    const redis = new Redis(TEST_REDIS_URL);
+    const keys = await redis.keys(`${config.redisPrefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('retries after a thrown error and completes once, carrying the request id', async () => {
+    const done = handler.completion('INV-1');
+    const jobId = await RequestContext.run('req-bull-1', () =>
+      context.get(JobQueue).enqueue(chargeJob, { invoice: 'INV-1' }),
+    );
+    await done;
+
+    expect(handler.completed).toEqual(['INV-1']);
+    const attempts = handler.attempts.filter((attempt) => attempt.jobId === jobId);
+    expect(attempts.map((attempt) => attempt.attempt)).toEqual([1, 2]);
+    expect(attempts.every((attempt) => attempt.requestId === 'req-bull-1')).toBe(true);
+
+    const queue = new Queue(JOBS_QUEUE, {
+      connection: redisOptionsFromUrl(TEST_REDIS_URL),
+      prefix: `${config.redisPrefix}:bull`,
+    });
+    try {
+      // The handler has returned; BullMQ marks the job completed right after.
+      let state = '';
+      for (let poll = 0; poll < 50 && state !== 'completed'; poll++) {
+        state = await queue.getJobState(jobId);
+        if (state !== 'completed') await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(state).toBe('completed');
+      expect((await queue.getJob(jobId))?.attemptsMade).toBe(2);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('treats the job id as an idempotency key', async () => {
+    const done = handler.completion('INV-2');
+    const queue = context.get(JobQueue);
+    await queue.enqueue(chargeJob, { invoice: 'INV-2' }, { jobId: 'charge-INV-2' });
+    await queue.enqueue(chargeJob, { invoice: 'INV-2' }, { jobId: 'charge-INV-2' });
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handler.completed.filter((invoice) => invoice === 'INV-2')).toHaveLength(1);
+  });
+
+  it('refuses an invalid payload before it reaches Redis', async () => {
+    await expect(
+      context.get(JobQueue).enqueue(chargeJob, { invoice: 7 } as unknown as Charge),
+    ).rejects.toBeInstanceOf(InvalidJobPayloadError);
+  });
+});
