@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 
 const API_ENTRY = 'dist/apps/api/src/main.js';
 const CLI_ENTRY = 'dist/apps/cli/src/main.js';
+export const WORKER_ENTRY = 'dist/apps/worker/src/main.js';
 
 export function requireBuild(): void {
   if (!existsSync(API_ENTRY) || !existsSync(CLI_ENTRY)) {
