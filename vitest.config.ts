@@ -2,7 +2,17 @@ import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
-const libs = ['shared', 'platform', 'auth', 'migrations'];
+const libs = [
+  'shared',
+  'platform',
+  'auth',
+  'migrations',
+  'vocabulary',
+  'construe',
+  'fhir',
+  'fhir-provider',
+  'summary',
+];
 const alias = Object.fromEntries(
   libs.map((lib) => [
     `@app/${lib}`,

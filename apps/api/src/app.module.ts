@@ -2,6 +2,9 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DevtoolsModule } from '@nestjs/devtools-integration';
 import { AuthHttpModule } from '@app/auth';
+import { ConstrueModule } from '@app/construe';
+import { FhirModule } from '@app/fhir';
+import { FhirProviderModule } from '@app/fhir-provider';
 import { ALL_MIGRATIONS } from '@app/migrations';
 import {
   DatabaseModule,
@@ -11,6 +14,8 @@ import {
   ThrottlingModule,
 } from '@app/platform';
 import { type AppConfig, ConfigModule } from '@app/shared';
+import { SummaryModule } from '@app/summary';
+import { VocabularyModule } from '@app/vocabulary';
 import { DemoClientSeeder } from './demo-client.seeder.js';
 
 @Module({})
@@ -31,6 +36,11 @@ export class AppModule {
         ThrottlingModule,
         HealthModule,
         AuthHttpModule,
+        VocabularyModule,
+        ConstrueModule,
+        FhirModule,
+        FhirProviderModule,
+        SummaryModule,
         ...(config.devtools
           ? [DevtoolsModule.register({ http: true, port: config.devtoolsPort })]
           : []),
