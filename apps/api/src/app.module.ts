@@ -17,6 +17,7 @@ import { type AppConfig, ConfigModule } from '@app/shared';
 import { SummaryModule } from '@app/summary';
 import { VocabularyModule } from '@app/vocabulary';
 import { DemoClientSeeder } from './demo-client.seeder.js';
+import { ResumeJobsOnStart } from './resume-jobs-on-start.js';
 
 @Module({})
 export class AppModule {
@@ -31,7 +32,9 @@ export class AppModule {
           migrateOnStart: config.runMigrations,
         }),
         RedisModule,
-        JobsModule.forRoot(config, { consume: config.runWorkerInApi }),
+        JobsModule.forRoot(config, {
+          consume: config.profile === 'embedded' || config.runWorkerInApi,
+        }),
         // Registered before auth so that floods are refused before any credential check.
         ThrottlingModule,
         HealthModule,
@@ -45,7 +48,7 @@ export class AppModule {
           ? [DevtoolsModule.register({ http: true, port: config.devtoolsPort })]
           : []),
       ],
-      providers: [DemoClientSeeder],
+      providers: [DemoClientSeeder, ResumeJobsOnStart],
     };
   }
 }

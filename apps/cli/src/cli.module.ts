@@ -1,9 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthCoreModule } from '@app/auth';
+import { ConstrueModule } from '@app/construe';
 import { ALL_MIGRATIONS } from '@app/migrations';
-import { DatabaseModule } from '@app/platform';
+import { DatabaseModule, JobsModule } from '@app/platform';
 import { type AppConfig, ConfigModule } from '@app/shared';
+import { VocabularyModule } from '@app/vocabulary';
 
 /** Admin commands work against the configured database, whichever profile it is. */
 @Module({})
@@ -15,7 +17,10 @@ export class CliModule {
         ConfigModule.forRoot(config),
         CqrsModule.forRoot(),
         DatabaseModule.forRoot({ migrations: ALL_MIGRATIONS, migrateOnStart: false }),
+        JobsModule.forRoot(config, { consume: false }),
         AuthCoreModule,
+        VocabularyModule,
+        ConstrueModule,
       ],
     };
   }

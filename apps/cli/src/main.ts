@@ -6,7 +6,10 @@ import { ConfigError, loadConfig } from '@app/shared';
 import { CliModule } from './cli.module.js';
 import { clientsCreateCommand } from './commands/clients-create.command.js';
 import { migrateCommand } from './commands/migrate.command.js';
+import { vocabImportCommand } from './commands/vocab-import.command.js';
 import { USAGE, UsageError } from './commands/usage-error.js';
+
+const COMMANDS = ['migrate', 'clients:create', 'vocab:import'];
 
 async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -17,6 +20,11 @@ async function run(argv: string[]): Promise<number> {
       plan: { type: 'string' },
       name: { type: 'string' },
       json: { type: 'boolean', default: false },
+      athena: { type: 'string' },
+      icd10cm: { type: 'string' },
+      loinc: { type: 'string' },
+      hcpcs: { type: 'string' },
+      release: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -25,8 +33,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  if (command !== 'migrate' && command !== 'clients:create')
-    throw new UsageError(`Unknown command "${command}"`);
+  if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}"`);
 
   // The CLI logs warnings only, on stderr, so stdout carries just the command's output.
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, CREATE_DEMO_CLIENT: 'false' });
@@ -36,6 +43,7 @@ async function run(argv: string[]): Promise<number> {
   });
   try {
     if (command === 'migrate') await migrateCommand(app, config);
+    else if (command === 'vocab:import') await vocabImportCommand(app, config, values);
     else await clientsCreateCommand(app, config, values);
   } finally {
     await app.close();

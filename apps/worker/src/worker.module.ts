@@ -1,9 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthCoreModule } from '@app/auth';
+import { ConstrueModule } from '@app/construe';
 import { ALL_MIGRATIONS } from '@app/migrations';
 import { DatabaseModule, JobsModule, RedisModule } from '@app/platform';
 import { type AppConfig, ConfigModule } from '@app/shared';
+import { VocabularyModule } from '@app/vocabulary';
 
 /** The worker: the same domain modules as the API, without HTTP, consuming BullMQ jobs. */
 @Module({})
@@ -18,6 +20,8 @@ export class WorkerModule {
         RedisModule,
         JobsModule.forRoot(config, { consume: true }),
         AuthCoreModule,
+        VocabularyModule,
+        ConstrueModule,
       ],
     };
   }

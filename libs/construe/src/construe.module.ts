@@ -1,4 +1,59 @@
 import { Module } from '@nestjs/common';
+import { AppConfig } from '@app/shared';
+import { DeleteCodeSystemHandler } from './application/commands/delete-code-system/delete-code-system.handler.js';
+import { EmbedCodeSystemHandler } from './application/commands/embed-code-system/embed-code-system.handler.js';
+import { RefreshBuiltinSystemsHandler } from './application/commands/refresh-builtin-systems/refresh-builtin-systems.handler.js';
+import { ResumeEmbeddingsHandler } from './application/commands/resume-embeddings/resume-embeddings.handler.js';
+import { UploadCodeSystemHandler } from './application/commands/upload-code-system/upload-code-system.handler.js';
+import { EmbedCodeSystemJob } from './application/embed-code-system.job.js';
+import { CodeSystemRepository } from './application/ports/code-system.repository.js';
+import { Embedder } from './application/ports/embedder.js';
+import { ExtractCodesHandler } from './application/queries/extract-codes/extract-codes.handler.js';
+import { GetCodeHandler } from './application/queries/get-code/get-code.handler.js';
+import { GetSystemHandler } from './application/queries/get-system/get-system.handler.js';
+import { ListCodesHandler } from './application/queries/list-codes/list-codes.handler.js';
+import { ListSystemsHandler } from './application/queries/list-systems/list-systems.handler.js';
+import { SearchSemanticHandler } from './application/queries/search-semantic/search-semantic.handler.js';
+import { SearchTextHandler } from './application/queries/search-text/search-text.handler.js';
+import { HashingEmbedder } from './infrastructure/embedding/hashing.embedder.js';
+import { OpenAiCompatibleEmbedder } from './infrastructure/embedding/openai-compatible.embedder.js';
+import { SqlCodeSystemRepository } from './infrastructure/persistence/sql-code-system.repository.js';
+import { EmbedCodeSystemRegistrar } from './infrastructure/queue/embed-code-system.registrar.js';
+import { ConstrueController } from './interface/http/construe.controller.js';
 
-@Module({})
+const embedder = {
+  provide: Embedder,
+  inject: [AppConfig],
+  useFactory: (config: AppConfig): Embedder =>
+    config.embeddingsUrl
+      ? new OpenAiCompatibleEmbedder(
+          config.embeddingsUrl,
+          config.embeddingsModel,
+          config.embeddingsApiKey,
+        )
+      : new HashingEmbedder(),
+};
+
+/** Code systems: builtin views of the vocabulary and custom uploads, with embeddings and search. */
+@Module({
+  controllers: [ConstrueController],
+  providers: [
+    UploadCodeSystemHandler,
+    DeleteCodeSystemHandler,
+    EmbedCodeSystemHandler,
+    RefreshBuiltinSystemsHandler,
+    ResumeEmbeddingsHandler,
+    ListSystemsHandler,
+    GetSystemHandler,
+    ListCodesHandler,
+    GetCodeHandler,
+    SearchTextHandler,
+    SearchSemanticHandler,
+    ExtractCodesHandler,
+    EmbedCodeSystemJob,
+    EmbedCodeSystemRegistrar,
+    embedder,
+    { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },
+  ],
+})
 export class ConstrueModule {}

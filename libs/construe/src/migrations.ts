@@ -1,4 +1,7 @@
 import type { MigrationInterface } from 'typeorm';
+import { CreateCodeSystems1732262550000 } from './infrastructure/persistence/migrations/1732262550000-create-code-systems.js';
 
 /** This library's migrations, in order; libs/migrations appends them to the global list. */
-export const CONSTRUE_MIGRATIONS: (new () => MigrationInterface)[] = [];
+export const CONSTRUE_MIGRATIONS: (new () => MigrationInterface)[] = [
+  CreateCodeSystems1732262550000,
+];

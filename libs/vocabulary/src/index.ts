@@ -1,2 +1,15 @@
 export { VocabularyModule } from './vocabulary.module.js';
 export { VOCABULARY_MIGRATIONS } from './migrations.js';
+export { VocabularyLookup } from './application/vocabulary-lookup.js';
+export { VocabularyImportedEvent } from './application/events/vocabulary-imported.event.js';
+export {
+  ImportAthenaCommand,
+  type ImportProgress,
+  type ImportSummary,
+} from './application/commands/import-athena/import-athena.command.js';
+export {
+  ImportPublisherFileCommand,
+  type PublisherFileKind,
+} from './application/commands/import-publisher-file/import-publisher-file.command.js';
+export { dottedIcd10cm } from './domain/publisher-files.js';
+export type { Concept, AncestorLink } from './domain/concept.js';

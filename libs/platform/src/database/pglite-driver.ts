@@ -4,6 +4,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { PGliteDriver } from 'typeorm-pglite';
+import { lockDataDir } from './data-dir-lock.js';
 import { Mutex } from './mutex.js';
 
 type ConnectCallback = (error: unknown, client: unknown, release: () => void) => void;
@@ -20,6 +21,7 @@ interface PoolClass {
 export function createPgliteDriver(dataDir: string): unknown {
   const directory = resolve(dataDir, 'pglite');
   mkdirSync(directory, { recursive: true });
+  lockDataDir(directory);
   const driver = new PGliteDriver({
     dataDir: directory,
     extensions: { vector, pg_trgm, uuid_ossp },

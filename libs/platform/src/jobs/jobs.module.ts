@@ -3,12 +3,16 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { AppConfig, JobHandlerRegistry, JobQueue } from '@app/shared';
 import { redisOptionsFromUrl } from '../redis/redis-options.js';
 import { BullMqJobQueue, JOBS_QUEUE } from './bullmq-job-queue.js';
+import { DeferredJobQueue } from './deferred-job-queue.js';
 import { InProcessJobQueue } from './in-process-job-queue.js';
 import { InMemoryJobHandlerRegistry } from './job-handler.registry.js';
 import { JobsProcessor } from './jobs.processor.js';
 
 export interface JobsModuleOptions {
-  /** Whether this process consumes BullMQ jobs (the worker app, or an API told to). */
+  /**
+   * Whether this process runs jobs: the worker app, the embedded API, or a server API told to.
+   * An embedded process that does not (the CLI) defers them to the API, see DeferredJobQueue.
+   */
   consume: boolean;
 }
 
@@ -24,7 +28,10 @@ export class JobsModule {
       return {
         module: JobsModule,
         global: true,
-        providers: [registry, { provide: JobQueue, useClass: InProcessJobQueue }],
+        providers: [
+          registry,
+          { provide: JobQueue, useClass: options.consume ? InProcessJobQueue : DeferredJobQueue },
+        ],
         exports: [JobHandlerRegistry, JobQueue],
       };
     }

@@ -29,6 +29,13 @@ export class AppConfig {
   devtools!: boolean;
   devtoolsPort!: number;
   createDemoClient!: boolean;
+  vocabularyCacheSize!: number;
+  /** OpenAI-compatible embeddings endpoint (…/v1/embeddings); unset: the offline hashing embedder. */
+  embeddingsUrl?: string;
+  embeddingsModel!: string;
+  embeddingsApiKey?: string;
+  embeddingJobAttempts!: number;
+  embeddingJobBackoffMs!: number;
 }
 
 export class ConfigError extends Error {
@@ -73,6 +80,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.devtools = read.bool('NEST_DEVTOOLS', false);
   config.devtoolsPort = read.int('NEST_DEVTOOLS_PORT', 8000, 1, 65535);
   config.createDemoClient = read.bool('CREATE_DEMO_CLIENT', config.profile === 'embedded');
+  config.vocabularyCacheSize = read.int('VOCABULARY_CACHE_SIZE', 200_000, 100, 10_000_000);
+  config.embeddingsUrl = read.url('EMBEDDINGS_URL', ['http:', 'https:']);
+  config.embeddingsModel = read.string('EMBEDDINGS_MODEL', 'text-embedding-3-small');
+  config.embeddingsApiKey = read.optionalString('EMBEDDINGS_API_KEY');
+  config.embeddingJobAttempts = read.int('EMBEDDING_JOB_ATTEMPTS', 5, 1, 50);
+  config.embeddingJobBackoffMs = read.int('EMBEDDING_JOB_BACKOFF_MS', 2_000, 10, 600_000);
 
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
     read.fail('JWT_SECRET must be at least 32 characters long');

@@ -1,0 +1,80 @@
+import { basename } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { RefreshBuiltinSystemsCommand } from '@app/construe';
+import type { AppConfig } from '@app/shared';
+import {
+  ImportAthenaCommand,
+  ImportPublisherFileCommand,
+  type ImportProgress,
+  type PublisherFileKind,
+} from '@app/vocabulary';
+import { migrate } from './migrate.command.js';
+import { UsageError } from './usage-error.js';
+
+export interface VocabImportOptions {
+  athena?: string;
+  icd10cm?: string;
+  loinc?: string;
+  hcpcs?: string;
+  release?: string;
+}
+
+function progress({ table, rows, done }: ImportProgress): void {
+  process.stderr.write(done ? `  ${table}: ${rows} rows\n` : `  ${table}: ${rows} rows…\r`);
+}
+
+/** The publisher's release, from --release or the file name (a 4-digit year), for the system's version. */
+function releaseOf(kind: PublisherFileKind, path: string, release: string | undefined): string {
+  if (release) return release;
+  const year = /(19|20)\d{2}/.exec(basename(path))?.[0];
+  return `${kind.toUpperCase()} ${year ?? 'unknown release'}`;
+}
+
+export async function vocabImportCommand(
+  app: INestApplicationContext,
+  config: AppConfig,
+  options: VocabImportOptions,
+): Promise<void> {
+  const sources = (['athena', 'icd10cm', 'loinc', 'hcpcs'] as const).filter(
+    (option) => options[option] !== undefined,
+  );
+  if (sources.length !== 1)
+    throw new UsageError(
+      'vocab:import needs exactly one of --athena DIR, --icd10cm FILE, --loinc FILE, --hcpcs FILE',
+    );
+  if (config.runMigrations) await migrate(app, config);
+  const commands = app.get(CommandBus);
+  const started = Date.now();
+  let vocabularyIds: string[];
+  const source = sources[0];
+  if (source === 'athena') {
+    process.stderr.write(`Importing the Athena vocabulary in ${options.athena}\n`);
+    const summary = await commands.execute(new ImportAthenaCommand(options.athena!, progress));
+    vocabularyIds = summary.vocabularyIds;
+    process.stdout.write(
+      `Imported ${summary.tables.map((table) => `${table.table} (${table.rows})`).join(', ')}\n`,
+    );
+  } else {
+    const path = options[source]!;
+    process.stderr.write(`Importing ${source} codes from ${path}\n`);
+    const result = await commands.execute(
+      new ImportPublisherFileCommand(
+        source,
+        path,
+        releaseOf(source, path, options.release),
+        progress,
+      ),
+    );
+    vocabularyIds = [result.vocabularyId];
+    process.stdout.write(
+      `Imported ${result.codes} ${result.vocabularyId} codes (${result.version})\n`,
+    );
+  }
+  const refreshed = await commands.execute(new RefreshBuiltinSystemsCommand(vocabularyIds));
+  for (const system of refreshed)
+    process.stdout.write(
+      `Builtin code system ${system.name} ${system.version}: ${system.codes} codes (embedding queued)\n`,
+    );
+  process.stdout.write(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}

@@ -1,0 +1,10 @@
+import { Command } from '@nestjs/cqrs';
+
+export class DeleteCodeSystemCommand extends Command<void> {
+  constructor(
+    readonly name: string,
+    readonly version?: string,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,11 @@
+import { Command } from '@nestjs/cqrs';
+
+export class EmbedCodeSystemCommand extends Command<void> {
+  constructor(
+    readonly systemId: string,
+    /** On the last attempt a failure marks the system failed instead of being retried. */
+    readonly lastAttempt: boolean,
+  ) {
+    super();
+  }
+}

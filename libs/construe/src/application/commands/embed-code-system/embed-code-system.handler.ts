@@ -1,0 +1,53 @@
+import { Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Embedder } from '../../ports/embedder.js';
+import { CodeSystemRepository } from '../../ports/code-system.repository.js';
+import { EmbedCodeSystemCommand } from './embed-code-system.command.js';
+
+// Small batches: in the embedded profile each write runs on the main thread (PGlite),
+// and the HNSW index makes it cost about 1.5 ms per vector.
+const BATCH = 64;
+
+/**
+ * Resumable: it only embeds codes that have no vector yet, so a retry after a crash
+ * continues where the last attempt stopped and never stores a code twice.
+ */
+@CommandHandler(EmbedCodeSystemCommand)
+export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCommand> {
+  private readonly logger = new Logger('Construe');
+
+  constructor(
+    private readonly systems: CodeSystemRepository,
+    private readonly embedder: Embedder,
+  ) {}
+
+  async execute({ systemId, lastAttempt }: EmbedCodeSystemCommand): Promise<void> {
+    const system = await this.systems.findById(systemId);
+    if (!system || system.status !== 'processing') return;
+    try {
+      for (
+        let batch = await this.systems.nextUnembedded(systemId, BATCH);
+        batch.length > 0;
+        batch = await this.systems.nextUnembedded(systemId, BATCH)
+      ) {
+        const vectors = await this.embedder.embed(
+          batch.map((code) =>
+            code.definition ? `${code.description}. ${code.definition}` : code.description,
+          ),
+        );
+        await this.systems.saveEmbeddings(
+          systemId,
+          batch.map((code, index) => ({ seq: code.seq, vector: vectors[index] })),
+        );
+      }
+      await this.systems.setStatus(systemId, 'ready');
+      this.logger.log(
+        `Code system ${system.name} ${system.version} embedded with ${this.embedder.name}`,
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!lastAttempt) throw error;
+      await this.systems.setStatus(systemId, 'failed', `Embedding failed: ${reason}`);
+    }
+  }
+}

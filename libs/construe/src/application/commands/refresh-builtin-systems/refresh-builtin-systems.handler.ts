@@ -1,0 +1,34 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { JobQueue } from '@app/shared';
+import { BUILTIN_SYSTEMS } from '../../../domain/builtin-systems.js';
+import { EmbedCodeSystemJob, embedJobId } from '../../embed-code-system.job.js';
+import { CodeSystemRepository } from '../../ports/code-system.repository.js';
+import {
+  RefreshBuiltinSystemsCommand,
+  type RefreshedSystem,
+} from './refresh-builtin-systems.command.js';
+
+@CommandHandler(RefreshBuiltinSystemsCommand)
+export class RefreshBuiltinSystemsHandler implements ICommandHandler<RefreshBuiltinSystemsCommand> {
+  constructor(
+    private readonly systems: CodeSystemRepository,
+    private readonly jobs: JobQueue,
+    private readonly embedJob: EmbedCodeSystemJob,
+  ) {}
+
+  async execute({ vocabularyIds }: RefreshBuiltinSystemsCommand): Promise<RefreshedSystem[]> {
+    const refreshed: RefreshedSystem[] = [];
+    for (const builtin of BUILTIN_SYSTEMS) {
+      if (vocabularyIds.length > 0 && !vocabularyIds.includes(builtin.vocabularyId)) continue;
+      const system = await this.systems.materializeBuiltin(builtin.name, builtin.vocabularyId);
+      if (!system) continue;
+      await this.jobs.enqueue(
+        this.embedJob,
+        { systemId: system.id },
+        { jobId: embedJobId(system.id) },
+      );
+      refreshed.push({ name: system.name, version: system.version, codes: system.codeCount });
+    }
+    return refreshed;
+  }
+}

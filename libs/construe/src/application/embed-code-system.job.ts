@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppConfig, InvalidJobPayloadError, type JobDefinition } from '@app/shared';
+
+export interface EmbedCodeSystemPayload {
+  systemId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One job per code system (its id is the idempotency key): embed every code still without a vector. */
+@Injectable()
+export class EmbedCodeSystemJob implements JobDefinition<EmbedCodeSystemPayload> {
+  readonly name = 'construe.embed-code-system';
+  readonly attempts: number;
+  readonly backoffMs: number;
+
+  constructor(@Inject(AppConfig) config: AppConfig) {
+    this.attempts = config.embeddingJobAttempts;
+    this.backoffMs = config.embeddingJobBackoffMs;
+  }
+
+  parse(payload: unknown): EmbedCodeSystemPayload {
+    const systemId = (payload as Partial<EmbedCodeSystemPayload> | null)?.systemId;
+    if (typeof systemId !== 'string' || !UUID.test(systemId))
+      throw new InvalidJobPayloadError(this.name, 'systemId must be a uuid');
+    return { systemId };
+  }
+}
+
+/** Stable per system and per content generation, so a re-upload (new id) gets a new job. */
+export function embedJobId(systemId: string): string {
+  return `embed-${systemId}`;
+}

@@ -1,0 +1,56 @@
+import type { CodeSystem, CodeSystemStatus, SystemCode } from '../../domain/code-system.js';
+
+export interface NewCodeSystem {
+  id: string;
+  accountId: string;
+  name: string;
+  version: string;
+  revision: number | null;
+}
+
+export interface ListedCode extends SystemCode {
+  seq: number;
+}
+
+export interface ScoredCode extends SystemCode {
+  score: number;
+}
+
+export abstract class CodeSystemRepository {
+  /** Builtin systems plus the caller's custom ones with that name. */
+  abstract findVisible(name: string): Promise<CodeSystem[]>;
+  abstract listVisible(): Promise<CodeSystem[]>;
+  /** Creates the system and its codes in one transaction; replaces the caller's same name+version when asked, else fails with 409. */
+  abstract createCustom(
+    system: NewCodeSystem,
+    codes: SystemCode[],
+    replace: boolean,
+  ): Promise<CodeSystem>;
+  abstract deleteCustom(systemId: string): Promise<void>;
+  abstract listCodes(systemId: string, afterSeq: number, limit: number): Promise<ListedCode[]>;
+  abstract findCode(systemId: string, codeKey: string): Promise<SystemCode | null>;
+  abstract searchText(
+    systemId: string,
+    query: string,
+    queryKey: string,
+    limit: number,
+  ): Promise<ScoredCode[]>;
+  abstract searchSemantic(systemId: string, vector: number[], limit: number): Promise<ScoredCode[]>;
+  abstract findByDescriptions(
+    systemId: string,
+    phrases: string[],
+    codeKeys: string[],
+  ): Promise<(SystemCode & { key: string; codeKey: string })[]>;
+
+  // Unscoped: used by jobs and the CLI, which act for no particular caller.
+  abstract findById(systemId: string): Promise<CodeSystem | null>;
+  abstract setStatus(systemId: string, status: CodeSystemStatus, error?: string): Promise<void>;
+  abstract nextUnembedded(systemId: string, limit: number): Promise<ListedCode[]>;
+  abstract saveEmbeddings(
+    systemId: string,
+    embeddings: { seq: number; vector: number[] }[],
+  ): Promise<void>;
+  abstract listProcessing(): Promise<CodeSystem[]>;
+  /** Rebuilds a builtin system from the vocabulary; returns it (status processing), or null when the vocabulary holds nothing. */
+  abstract materializeBuiltin(name: string, vocabularyId: string): Promise<CodeSystem | null>;
+}

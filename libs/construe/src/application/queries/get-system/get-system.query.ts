@@ -1,0 +1,11 @@
+import { Query } from '@nestjs/cqrs';
+import type { CodeSystem } from '../../../domain/code-system.js';
+
+export class GetSystemQuery extends Query<CodeSystem> {
+  constructor(
+    readonly name: string,
+    readonly version?: string,
+  ) {
+    super();
+  }
+}

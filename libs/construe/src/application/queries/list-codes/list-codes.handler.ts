@@ -1,0 +1,32 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { decodeCursor, encodeCursor } from '@app/shared';
+import { CodeSystemRepository } from '../../ports/code-system.repository.js';
+import { resolveSystem } from '../../system-resolver.js';
+import { ListCodesQuery, type CodePage } from './list-codes.query.js';
+
+/** Keyset pagination in system order: the cursor carries the last position, bound to its system. */
+@QueryHandler(ListCodesQuery)
+export class ListCodesHandler implements IQueryHandler<ListCodesQuery> {
+  constructor(private readonly systems: CodeSystemRepository) {}
+
+  async execute({ name, version, cursor, limit }: ListCodesQuery): Promise<CodePage> {
+    const system = await resolveSystem(this.systems, name, version);
+    const scope = `codes:${system.id}`;
+    const afterSeq = cursor === undefined ? 0 : Number(decodeCursor(scope, cursor)[0]);
+    const rows = await this.systems.listCodes(
+      system.id,
+      Number.isInteger(afterSeq) ? afterSeq : 0,
+      limit + 1,
+    );
+    const page = rows.slice(0, limit);
+    const hasMore = rows.length > limit;
+    return {
+      system: { name: system.name, version: system.version },
+      codes: page.map(({ code, description, definition }) =>
+        definition === undefined ? { code, description } : { code, description, definition },
+      ),
+      nextCursor: hasMore ? encodeCursor(scope, [page[page.length - 1].seq]) : null,
+      hasMore,
+    };
+  }
+}

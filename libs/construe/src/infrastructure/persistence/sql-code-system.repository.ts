@@ -1,0 +1,298 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { AppError, RequestContext } from '@app/shared';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  CodeSystemRepository,
+  type ListedCode,
+  type NewCodeSystem,
+  type ScoredCode,
+} from '../../application/ports/code-system.repository.js';
+import { codeKey } from '../../domain/builtin-systems.js';
+import type { CodeSystem, CodeSystemStatus, SystemCode } from '../../domain/code-system.js';
+
+interface SystemRow {
+  id: string;
+  account_id: string | null;
+  name: string;
+  version: string;
+  revision: number | null;
+  builtin: boolean;
+  status: CodeSystemStatus;
+  error: string | null;
+  code_count: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface CodeRow {
+  seq: number;
+  code: string;
+  description: string;
+  definition: string | null;
+}
+
+const INSERT_BATCH = 5_000;
+
+function toSystem(row: SystemRow): CodeSystem {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    version: row.version,
+    revision: row.revision === null ? null : Number(row.revision),
+    builtin: row.builtin,
+    status: row.status,
+    error: row.error,
+    codeCount: Number(row.code_count),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+function toCode(row: CodeRow): SystemCode {
+  return row.definition === null
+    ? { code: row.code, description: row.description }
+    : { code: row.code, description: row.description, definition: row.definition };
+}
+
+function vectorLiteral(vector: number[]): string {
+  return `[${vector.map((value) => (Number.isFinite(value) ? value.toFixed(6) : '0')).join(',')}]`;
+}
+
+@Injectable()
+export class SqlCodeSystemRepository extends CodeSystemRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async findVisible(name: string): Promise<CodeSystem[]> {
+    const { accountId } = RequestContext.requireTenant();
+    const rows = await this.dataSource.query<SystemRow[]>(
+      'SELECT * FROM construe_code_system WHERE name = $1 AND (builtin OR account_id = $2) ORDER BY builtin DESC, created_at',
+      [name, accountId],
+    );
+    return rows.map(toSystem);
+  }
+
+  async listVisible(): Promise<CodeSystem[]> {
+    const { accountId } = RequestContext.requireTenant();
+    const rows = await this.dataSource.query<SystemRow[]>(
+      'SELECT * FROM construe_code_system WHERE builtin OR account_id = $1 ORDER BY builtin DESC, name, version',
+      [accountId],
+    );
+    return rows.map(toSystem);
+  }
+
+  async createCustom(
+    system: NewCodeSystem,
+    codes: SystemCode[],
+    replace: boolean,
+  ): Promise<CodeSystem> {
+    return this.dataSource.transaction(async (manager) => {
+      const existing = await manager.query<{ id: string }[]>(
+        'SELECT id FROM construe_code_system WHERE account_id = $1 AND name = $2 AND version = $3 AND NOT builtin FOR UPDATE',
+        [system.accountId, system.name, system.version],
+      );
+      if (existing.length > 0) {
+        if (!replace) {
+          throw AppError.conflict(
+            'CONSTRUE.SYSTEM_EXISTS',
+            `Code system ${system.name} version ${system.version} already exists; send replace: true to replace it`,
+          );
+        }
+        await manager.query('DELETE FROM construe_code_system WHERE id = $1', [existing[0].id]);
+      }
+      const [row] = await manager.query<SystemRow[]>(
+        `INSERT INTO construe_code_system (id, account_id, name, version, revision, builtin, status, code_count)
+         VALUES ($1, $2, $3, $4, $5, false, 'processing', $6) RETURNING *`,
+        [system.id, system.accountId, system.name, system.version, system.revision, codes.length],
+      );
+      await this.insertCodes(manager, system.id, codes);
+      return toSystem(row);
+    });
+  }
+
+  private async insertCodes(
+    manager: EntityManager,
+    systemId: string,
+    codes: SystemCode[],
+  ): Promise<void> {
+    for (let offset = 0; offset < codes.length; offset += INSERT_BATCH) {
+      const batch = codes.slice(offset, offset + INSERT_BATCH);
+      await manager.query(
+        `INSERT INTO construe_code (system_id, seq, code, code_key, description, definition)
+         SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+        [
+          systemId,
+          batch.map((_, index) => offset + index + 1),
+          batch.map((code) => code.code),
+          batch.map((code) => codeKey(code.code)),
+          batch.map((code) => code.description),
+          batch.map((code) => code.definition ?? null),
+        ],
+      );
+    }
+  }
+
+  async deleteCustom(systemId: string): Promise<void> {
+    const { accountId } = RequestContext.requireTenant();
+    await this.dataSource.query(
+      'DELETE FROM construe_code_system WHERE id = $1 AND account_id = $2 AND NOT builtin',
+      [systemId, accountId],
+    );
+  }
+
+  async listCodes(systemId: string, afterSeq: number, limit: number): Promise<ListedCode[]> {
+    const rows = await this.dataSource.query<CodeRow[]>(
+      'SELECT seq, code, description, definition FROM construe_code WHERE system_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+      [systemId, afterSeq, limit],
+    );
+    return rows.map((row) => ({ ...toCode(row), seq: Number(row.seq) }));
+  }
+
+  async findCode(systemId: string, key: string): Promise<SystemCode | null> {
+    const rows = await this.dataSource.query<CodeRow[]>(
+      'SELECT seq, code, description, definition FROM construe_code WHERE system_id = $1 AND code_key = $2 ORDER BY seq LIMIT 1',
+      [systemId, key],
+    );
+    return rows[0] ? toCode(rows[0]) : null;
+  }
+
+  async searchText(
+    systemId: string,
+    query: string,
+    queryKey: string,
+    limit: number,
+  ): Promise<ScoredCode[]> {
+    // Each word is matched on its own with pg_trgm (typo tolerant, index-backed `%>`), scores
+    // averaged, plus full-text rank; a query that looks like a code also matches by prefix.
+    const words = [...new Set(query.toLowerCase().match(/[a-z0-9]+/g) ?? [])].slice(0, 8);
+    const terms = words.length > 0 ? words : [query];
+    const wordParams = terms.map((_, index) => `$${index + 5}`);
+    const rows = await this.dataSource.query<(CodeRow & { score: number })[]>(
+      `WITH q AS (SELECT websearch_to_tsquery('english', $2) AS tsq)
+       SELECT seq, code, description, definition,
+              GREATEST(
+                CASE WHEN code_key = $3 THEN 2.0 WHEN $3 <> '' AND code_key LIKE $3 || '%' THEN 1.5 ELSE 0 END,
+                (${wordParams.map((param) => `word_similarity(${param}, description)`).join(' + ')}) / ${terms.length}.0
+                  + ts_rank(search_tsv, q.tsq)
+              ) AS score
+       FROM construe_code, q
+       WHERE system_id = $1
+         AND (($3 <> '' AND code_key LIKE $3 || '%') OR search_tsv @@ q.tsq OR ${wordParams.map((param) => `description %> ${param}`).join(' OR ')})
+       ORDER BY score DESC, seq
+       LIMIT $4`,
+      [systemId, query, queryKey, limit, ...terms],
+    );
+    return rows.map((row) => ({ ...toCode(row), score: Number(Number(row.score).toFixed(4)) }));
+  }
+
+  async searchSemantic(systemId: string, vector: number[], limit: number): Promise<ScoredCode[]> {
+    const rows = await this.dataSource.query<(CodeRow & { distance: number })[]>(
+      `SELECT seq, code, description, definition, embedding <=> $2::vector AS distance
+       FROM construe_code WHERE system_id = $1 AND embedding IS NOT NULL
+       ORDER BY embedding <=> $2::vector LIMIT $3`,
+      [systemId, vectorLiteral(vector), limit],
+    );
+    return rows.map((row) => ({
+      ...toCode(row),
+      score: Number((1 - Number(row.distance)).toFixed(4)),
+    }));
+  }
+
+  async findByDescriptions(systemId: string, phrases: string[], codeKeys: string[]) {
+    const rows = await this.dataSource.query<(CodeRow & { key: string; code_key: string })[]>(
+      `SELECT seq, code, description, definition, lower(description) AS key, code_key FROM construe_code
+       WHERE system_id = $1 AND (lower(description) = ANY($2::text[]) OR code_key = ANY($3::text[]))`,
+      [systemId, phrases, codeKeys],
+    );
+    return rows.map((row) => ({ ...toCode(row), key: row.key, codeKey: row.code_key }));
+  }
+
+  async findById(systemId: string): Promise<CodeSystem | null> {
+    const rows = await this.dataSource.query<SystemRow[]>(
+      'SELECT * FROM construe_code_system WHERE id = $1',
+      [systemId],
+    );
+    return rows[0] ? toSystem(rows[0]) : null;
+  }
+
+  async setStatus(systemId: string, status: CodeSystemStatus, error?: string): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE construe_code_system SET status = $2, error = $3, updated_at = now() WHERE id = $1',
+      [systemId, status, error ?? null],
+    );
+  }
+
+  async nextUnembedded(systemId: string, limit: number): Promise<ListedCode[]> {
+    const rows = await this.dataSource.query<CodeRow[]>(
+      'SELECT seq, code, description, definition FROM construe_code WHERE system_id = $1 AND embedding IS NULL ORDER BY seq LIMIT $2',
+      [systemId, limit],
+    );
+    return rows.map((row) => ({ ...toCode(row), seq: Number(row.seq) }));
+  }
+
+  async saveEmbeddings(
+    systemId: string,
+    embeddings: { seq: number; vector: number[] }[],
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE construe_code c SET embedding = e.vector::vector
+       FROM unnest($2::int[], $3::text[]) AS e(seq, vector)
+       WHERE c.system_id = $1 AND c.seq = e.seq`,
+      [
+        systemId,
+        embeddings.map((embedding) => embedding.seq),
+        embeddings.map((embedding) => vectorLiteral(embedding.vector)),
+      ],
+    );
+  }
+
+  async listProcessing(): Promise<CodeSystem[]> {
+    const rows = await this.dataSource.query<SystemRow[]>(
+      "SELECT * FROM construe_code_system WHERE status = 'processing' ORDER BY created_at",
+    );
+    return rows.map(toSystem);
+  }
+
+  async materializeBuiltin(name: string, vocabularyId: string): Promise<CodeSystem | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [vocabulary] = await manager.query<{ vocabulary_version: string | null }[]>(
+        'SELECT vocabulary_version FROM vocab.vocabulary WHERE vocabulary_id = $1',
+        [vocabularyId],
+      );
+      const [{ count }] = await manager.query<{ count: string }[]>(
+        'SELECT count(*) AS count FROM vocab.concept WHERE vocabulary_id = $1 AND invalid_reason IS NULL',
+        [vocabularyId],
+      );
+      if (Number(count) === 0) return null;
+      const version = vocabulary?.vocabulary_version ?? 'unversioned';
+      await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = $1', [name]);
+      const [row] = await manager.query<SystemRow[]>(
+        `INSERT INTO construe_code_system (id, account_id, name, version, builtin, status, code_count)
+         VALUES ($1, NULL, $2, $3, true, 'processing', $4) RETURNING *`,
+        [randomUUID(), name, version, Number(count)],
+      );
+      // System order of a builtin system: its codes, byte-wise (ICD-10-CM's own order).
+      await manager.query(
+        `INSERT INTO construe_code (system_id, seq, code, code_key, description)
+         SELECT $1, row_number() OVER (ORDER BY concept_code COLLATE "C", concept_id), concept_code,
+                upper(replace(replace(concept_code, '.', ''), ' ', '')), concept_name
+         FROM (SELECT DISTINCT ON (concept_code) concept_code, concept_id, concept_name FROM vocab.concept
+               WHERE vocabulary_id = $2 AND invalid_reason IS NULL ORDER BY concept_code, concept_id) AS concepts`,
+        [row.id, vocabularyId],
+      );
+      const [{ inserted }] = await manager.query<{ inserted: string }[]>(
+        'SELECT count(*) AS inserted FROM construe_code WHERE system_id = $1',
+        [row.id],
+      );
+      await manager.query('UPDATE construe_code_system SET code_count = $2 WHERE id = $1', [
+        row.id,
+        Number(inserted),
+      ]);
+      return { ...toSystem(row), codeCount: Number(inserted) };
+    });
+  }
+}

@@ -1,0 +1,156 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequiresPlan } from '@app/auth';
+import { ok } from '@app/shared';
+import { DeleteCodeSystemCommand } from '../../application/commands/delete-code-system/delete-code-system.command.js';
+import { UploadCodeSystemCommand } from '../../application/commands/upload-code-system/upload-code-system.command.js';
+import { ExtractCodesQuery } from '../../application/queries/extract-codes/extract-codes.query.js';
+import { GetCodeQuery } from '../../application/queries/get-code/get-code.query.js';
+import { GetSystemQuery } from '../../application/queries/get-system/get-system.query.js';
+import { ListCodesQuery } from '../../application/queries/list-codes/list-codes.query.js';
+import { ListSystemsQuery } from '../../application/queries/list-systems/list-systems.query.js';
+import { SearchSemanticQuery } from '../../application/queries/search-semantic/search-semantic.query.js';
+import { SearchTextQuery } from '../../application/queries/search-text/search-text.query.js';
+import {
+  ExtractDto,
+  ListCodesQueryDto,
+  SemanticSearchQueryDto,
+  TextSearchQueryDto,
+  UploadCodeSystemDto,
+  VersionQueryDto,
+} from './construe.dto.js';
+
+// Route order matters: literal segments (systems, search) are declared before `:code`.
+@ApiTags('construe')
+@ApiBearerAuth('bearer')
+@Controller('construe')
+export class ConstrueController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post('upload')
+  @HttpCode(202)
+  @RequiresPlan('paid')
+  @ApiOperation({
+    summary: 'Upload a custom code system (paid plan); embeddings follow asynchronously',
+  })
+  @ApiAcceptedResponse({ description: '{ status: "processing", name, version }' })
+  upload(@Body() body: UploadCodeSystemDto) {
+    return this.commands.execute(
+      new UploadCodeSystemCommand({
+        name: body.name,
+        version: body.version,
+        revision: body.revision,
+        format: body.format,
+        file: body.file,
+        codeColumn: body.code_col,
+        descriptionColumn: body.desc_col,
+        definitionColumn: body.defn_col,
+        codes: body.codes,
+        replace: body.replace ?? false,
+      }),
+    );
+  }
+
+  @Get('codes/systems')
+  @ApiOperation({ summary: 'Builtin and own custom code systems' })
+  async listSystems() {
+    const systems = await this.queries.execute(new ListSystemsQuery());
+    return ok('Code systems retrieved', {
+      systems: systems.map((system) => ({
+        name: system.name,
+        version: system.version,
+        code_count: system.codeCount,
+        builtin: system.builtin,
+        status: system.status,
+      })),
+    });
+  }
+
+  @Get('codes/systems/:codesystem')
+  @ApiOperation({ summary: 'One code system and its processing status' })
+  async getSystem(@Param('codesystem') name: string, @Query() query: VersionQueryDto) {
+    const system = await this.queries.execute(new GetSystemQuery(name, query.version));
+    return {
+      success: true,
+      name: system.name,
+      version: system.version,
+      code_count: system.codeCount,
+      builtin: system.builtin,
+      status: system.status,
+      ...(system.error ? { error: system.error } : {}),
+      created_at: system.createdAt.toISOString(),
+      updated_at: system.updatedAt.toISOString(),
+    };
+  }
+
+  @Delete('codes/systems/:codesystem')
+  @ApiOperation({ summary: 'Delete a custom code system' })
+  async deleteSystem(@Param('codesystem') name: string, @Query() query: VersionQueryDto) {
+    await this.commands.execute(new DeleteCodeSystemCommand(name, query.version));
+    return ok('Code system deleted', {});
+  }
+
+  @Get('codes/:codesystem/search/text')
+  @ApiOperation({ summary: 'Code prefix and typo-tolerant description search' })
+  async searchText(@Param('codesystem') name: string, @Query() query: TextSearchQueryDto) {
+    return ok(
+      'Search results',
+      await this.queries.execute(
+        new SearchTextQuery(name, query.q, query.limit ?? 10, query.version),
+      ),
+    );
+  }
+
+  @Get('codes/:codesystem/search/semantic')
+  @ApiOperation({ summary: 'Nearest codes by embedding' })
+  async searchSemantic(@Param('codesystem') name: string, @Query() query: SemanticSearchQueryDto) {
+    return ok(
+      'Search results',
+      await this.queries.execute(
+        new SearchSemanticQuery(name, query.text, query.limit ?? 10, query.version),
+      ),
+    );
+  }
+
+  @Get('codes/:codesystem')
+  @ApiOperation({ summary: 'Codes of a system in system order, with cursor pagination' })
+  async listCodes(@Param('codesystem') name: string, @Query() query: ListCodesQueryDto) {
+    const page = await this.queries.execute(
+      new ListCodesQuery(name, query.version, query.cursor, query.limit ?? 20),
+    );
+    return {
+      success: true,
+      system: page.system,
+      codes: page.codes,
+      next_cursor: page.nextCursor,
+      has_more: page.hasMore,
+    };
+  }
+
+  @Get('codes/:codesystem/:code')
+  @ApiOperation({ summary: 'One code (ICD-10-CM with or without its dot)' })
+  async getCode(
+    @Param('codesystem') name: string,
+    @Param('code') code: string,
+    @Query() query: VersionQueryDto,
+  ) {
+    return {
+      success: true,
+      ...(await this.queries.execute(new GetCodeQuery(name, code, query.version))),
+    };
+  }
+
+  @Post('extract')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Codes mentioned in a text, with character offsets' })
+  async extract(@Body() body: ExtractDto) {
+    return ok(
+      'Codes extracted',
+      await this.queries.execute(new ExtractCodesQuery(body.text, body.system, body.version)),
+    );
+  }
+}

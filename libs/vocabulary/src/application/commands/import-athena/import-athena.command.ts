@@ -1,0 +1,21 @@
+import { Command } from '@nestjs/cqrs';
+
+export interface ImportProgress {
+  table: string;
+  rows: number;
+  done: boolean;
+}
+
+export interface ImportSummary {
+  tables: { table: string; rows: number }[];
+  vocabularyIds: string[];
+}
+
+export class ImportAthenaCommand extends Command<ImportSummary> {
+  constructor(
+    readonly directory: string,
+    readonly onProgress: (progress: ImportProgress) => void = () => undefined,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,16 @@
+export interface Concept {
+  conceptId: number;
+  conceptName: string;
+  domainId: string;
+  vocabularyId: string;
+  conceptClassId: string;
+  standardConcept: 'S' | 'C' | null;
+  conceptCode: string;
+  invalidReason: string | null;
+}
+
+export interface AncestorLink {
+  ancestorConceptId: number;
+  minLevels: number;
+  maxLevels: number;
+}

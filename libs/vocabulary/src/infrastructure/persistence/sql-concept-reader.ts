@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { ConceptReader } from '../../application/ports/concept-reader.js';
+import type { AncestorLink, Concept } from '../../domain/concept.js';
+
+interface ConceptRow {
+  concept_id: number;
+  concept_name: string;
+  domain_id: string;
+  vocabulary_id: string;
+  concept_class_id: string;
+  standard_concept: string | null;
+  concept_code: string;
+  invalid_reason: string | null;
+}
+
+const COLUMNS =
+  'c.concept_id, c.concept_name, c.domain_id, c.vocabulary_id, c.concept_class_id, c.standard_concept, c.concept_code, c.invalid_reason';
+
+function toConcept(row: ConceptRow): Concept {
+  return {
+    conceptId: Number(row.concept_id),
+    conceptName: row.concept_name,
+    domainId: row.domain_id,
+    vocabularyId: row.vocabulary_id,
+    conceptClassId: row.concept_class_id,
+    standardConcept:
+      row.standard_concept === 'S' || row.standard_concept === 'C' ? row.standard_concept : null,
+    conceptCode: row.concept_code,
+    invalidReason: row.invalid_reason,
+  };
+}
+
+@Injectable()
+export class SqlConceptReader extends ConceptReader {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async byId(conceptId: number): Promise<Concept | null> {
+    const rows = await this.dataSource.query<ConceptRow[]>(
+      `SELECT ${COLUMNS} FROM vocab.concept c WHERE c.concept_id = $1`,
+      [conceptId],
+    );
+    return rows[0] ? toConcept(rows[0]) : null;
+  }
+
+  async byCode(vocabularyId: string, code: string): Promise<Concept[]> {
+    const rows = await this.dataSource.query<ConceptRow[]>(
+      `SELECT ${COLUMNS} FROM vocab.concept c WHERE c.vocabulary_id = $1 AND c.concept_code = $2 ORDER BY c.invalid_reason NULLS FIRST, c.concept_id`,
+      [vocabularyId, code],
+    );
+    return rows.map(toConcept);
+  }
+
+  async mapsTo(conceptId: number): Promise<Concept[]> {
+    const rows = await this.dataSource.query<ConceptRow[]>(
+      `SELECT ${COLUMNS} FROM vocab.concept_relationship r JOIN vocab.concept c ON c.concept_id = r.concept_id_2
+       WHERE r.concept_id_1 = $1 AND r.relationship_id = 'Maps to' AND r.invalid_reason IS NULL AND c.invalid_reason IS NULL
+       ORDER BY c.concept_id`,
+      [conceptId],
+    );
+    return rows.map(toConcept);
+  }
+
+  async ancestors(conceptId: number): Promise<AncestorLink[]> {
+    const rows = await this.dataSource.query<
+      {
+        ancestor_concept_id: number;
+        min_levels_of_separation: number;
+        max_levels_of_separation: number;
+      }[]
+    >(
+      `SELECT ancestor_concept_id, min_levels_of_separation, max_levels_of_separation FROM vocab.concept_ancestor
+       WHERE descendant_concept_id = $1 AND ancestor_concept_id <> $1 ORDER BY min_levels_of_separation, ancestor_concept_id`,
+      [conceptId],
+    );
+    return rows.map((row) => ({
+      ancestorConceptId: Number(row.ancestor_concept_id),
+      minLevels: row.min_levels_of_separation,
+      maxLevels: row.max_levels_of_separation,
+    }));
+  }
+
+  async vocabularyVersion(vocabularyId: string): Promise<string | null> {
+    const rows = await this.dataSource.query<{ vocabulary_version: string | null }[]>(
+      'SELECT vocabulary_version FROM vocab.vocabulary WHERE vocabulary_id = $1',
+      [vocabularyId],
+    );
+    return rows[0]?.vocabulary_version ?? null;
+  }
+}

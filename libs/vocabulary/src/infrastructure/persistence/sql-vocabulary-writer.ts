@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { VocabularyWriter } from '../../application/ports/vocabulary-writer.js';
+import type { Row } from '../../domain/athena-row.js';
+import type { ColumnType, VocabularyTable } from '../../domain/athena-tables.js';
+import {
+  LOCAL_CONCEPT_ID_START,
+  type PublisherCode,
+  type PublisherVocabulary,
+} from '../../domain/publisher-files.js';
+
+const ARRAY_TYPE: Record<ColumnType, string> = {
+  int: 'int[]',
+  text: 'text[]',
+  date: 'date[]',
+  numeric: 'numeric[]',
+};
+const ENGLISH = 4180186;
+
+/** Keeps the last row per key: one INSERT … ON CONFLICT may not touch a row twice. */
+function uniqueByKey(table: VocabularyTable, rows: Row[]): Row[] {
+  const keyPositions = table.key.map((name) =>
+    table.columns.findIndex(([column]) => column === name),
+  );
+  const byKey = new Map<string, Row>();
+  for (const row of rows)
+    byKey.set(JSON.stringify(keyPositions.map((position) => row[position])), row);
+  return [...byKey.values()];
+}
+
+/**
+ * Batched upserts through `unnest` of one array per column: one round trip per batch,
+ * the same SQL on PostgreSQL and PGlite.
+ */
+@Injectable()
+export class SqlVocabularyWriter extends VocabularyWriter {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async upsert(table: VocabularyTable, rows: Row[]): Promise<void> {
+    const unique = uniqueByKey(table, rows);
+    const names = table.columns.map(([name]) => name);
+    const updates = names.filter((name) => !table.key.includes(name));
+    const arrays = table.columns.map(([, type], index) => `$${index + 1}::${ARRAY_TYPE[type]}`);
+    const conflict =
+      updates.length === 0
+        ? 'DO NOTHING'
+        : `DO UPDATE SET ${updates.map((name) => `${name} = EXCLUDED.${name}`).join(', ')}`;
+    const sql = `INSERT INTO vocab.${table.table} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')}) ON CONFLICT (${table.key.join(', ')}) ${conflict}`;
+    await this.dataSource.query(
+      sql,
+      table.columns.map((_, index) => unique.map((row) => row[index])),
+    );
+  }
+
+  async upsertPublisherCodes(
+    vocabulary: PublisherVocabulary,
+    codes: PublisherCode[],
+  ): Promise<void> {
+    const byCode = new Map(codes.map((code) => [code.code, code]));
+    const unique = [...byCode.values()];
+    const today = new Date().toISOString().slice(0, 10);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO vocab.vocabulary (vocabulary_id, vocabulary_name, vocabulary_concept_id) VALUES ($1, $2, 0) ON CONFLICT (vocabulary_id) DO NOTHING`,
+        [vocabulary.vocabularyId, vocabulary.vocabularyName],
+      );
+      const params = [
+        unique.map((code) => code.code),
+        unique.map((code) => code.name.slice(0, 255)),
+        unique.map((code) => vocabulary.conceptClassOf(code)),
+        unique.map((code) => (code.inactive ? 'D' : null)),
+        vocabulary.vocabularyId,
+        vocabulary.domainId,
+        LOCAL_CONCEPT_ID_START,
+        today,
+      ];
+      // Local concepts already known: refresh their text. Athena's concepts are left as they are.
+      await manager.query(
+        `UPDATE vocab.concept c SET concept_name = i.name, concept_class_id = i.class, invalid_reason = i.invalid
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS i(code, name, class, invalid)
+         WHERE c.vocabulary_id = $5 AND c.concept_code = i.code AND c.concept_id >= $6`,
+        [...params.slice(0, 5), LOCAL_CONCEPT_ID_START],
+      );
+      await manager.query(
+        `WITH incoming AS (
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS i(code, name, class, invalid, position)
+         ), fresh AS (
+           SELECT i.* FROM incoming i
+           WHERE NOT EXISTS (SELECT 1 FROM vocab.concept c WHERE c.vocabulary_id = $5 AND c.concept_code = i.code)
+         ), base AS (
+           SELECT COALESCE(MAX(concept_id), $7 - 1) AS last_id FROM vocab.concept WHERE concept_id >= $7
+         )
+         INSERT INTO vocab.concept (concept_id, concept_name, domain_id, vocabulary_id, concept_class_id, standard_concept,
+                                    concept_code, valid_start_date, valid_end_date, invalid_reason)
+         SELECT base.last_id + row_number() OVER (ORDER BY fresh.position), fresh.name, $6, $5, fresh.class, NULL,
+                fresh.code, $8::date, DATE '2099-12-31', fresh.invalid
+         FROM fresh, base`,
+        params,
+      );
+      const synonyms = unique.filter((code) => code.shortName && code.shortName !== code.name);
+      if (synonyms.length > 0) {
+        await manager.query(
+          `INSERT INTO vocab.concept_synonym (concept_id, concept_synonym_name, language_concept_id)
+           SELECT c.concept_id, s.name, ${ENGLISH}
+           FROM unnest($1::text[], $2::text[]) AS s(code, name)
+           JOIN vocab.concept c ON c.vocabulary_id = $3 AND c.concept_code = s.code
+           ON CONFLICT DO NOTHING`,
+          [
+            synonyms.map((code) => code.code),
+            synonyms.map((code) => code.shortName!),
+            vocabulary.vocabularyId,
+          ],
+        );
+      }
+    });
+  }
+
+  async setVocabularyVersion(vocabulary: PublisherVocabulary, version: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO vocab.vocabulary (vocabulary_id, vocabulary_name, vocabulary_version, vocabulary_concept_id) VALUES ($1, $2, $3, 0)
+       ON CONFLICT (vocabulary_id) DO UPDATE SET vocabulary_version = EXCLUDED.vocabulary_version`,
+      [vocabulary.vocabularyId, vocabulary.vocabularyName, version],
+    );
+  }
+}
