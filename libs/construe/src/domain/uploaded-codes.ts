@@ -69,6 +69,7 @@ export function codesFromCsv(file: string, columns: CsvColumns): SystemCode[] {
       relax_column_count: true,
       skip_empty_lines: true,
       bom: true,
+      trim: true,
     });
   } catch (error) {
     if (error instanceof UploadFormatError) throw error;

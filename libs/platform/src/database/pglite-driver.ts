@@ -32,6 +32,9 @@ export function createPgliteDriver(dataDir: string): unknown {
 
   class SerializedPool extends driver.Pool {
     override async connect(callback: ConnectCallback): Promise<void> {
+      // PGlite executes on the main thread and resolves through microtasks only; without this
+      // turn of the event loop a busy job would keep HTTP I/O waiting until it finished.
+      await new Promise((resolve) => setImmediate(resolve));
       const release = await session.acquire();
       await super.connect((error, client) => {
         if (error) release();

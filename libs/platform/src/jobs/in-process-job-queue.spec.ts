@@ -59,7 +59,7 @@ describe('InProcessJobQueue', () => {
     expect(calls.every((call) => call.requestId === 'req-123' && call.jobId === 'job-1')).toBe(
       true,
     );
-    await queue.onApplicationShutdown();
+    await queue.beforeApplicationShutdown();
   });
 
   it('ignores a second enqueue with the same job id', async () => {
@@ -67,7 +67,7 @@ describe('InProcessJobQueue', () => {
     await queue.enqueue(greet, { name: 'once' }, { jobId: 'same' });
     await queue.enqueue(greet, { name: 'twice' }, { jobId: 'same' });
     await finished;
-    await queue.onApplicationShutdown();
+    await queue.beforeApplicationShutdown();
     expect(done).toEqual(['once']);
   });
 

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   JobHandlerRegistry,
@@ -14,12 +14,13 @@ import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, backoffDelay } from './job-envelo
  * validated payloads, retries with exponential backoff, idempotency by job id.
  */
 @Injectable()
-export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown {
+export class InProcessJobQueue extends JobQueue implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly known = new Set<string>();
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
+  private readonly shutdown = new AbortController();
 
   constructor(private readonly registry: JobHandlerRegistry) {
     super();
@@ -68,7 +69,7 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
     }
     try {
       await RequestContext.run(requestId ?? jobId, () =>
-        handler.handle(payload, { jobId, attempt, requestId }),
+        handler.handle(payload, { jobId, attempt, requestId, signal: this.shutdown.signal }),
       );
     } catch (error) {
       const attempts = definition.attempts ?? DEFAULT_ATTEMPTS;
@@ -87,9 +88,13 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationShutdown
     }
   }
 
-  /** Lets running jobs finish; pending retries are dropped (they are not durable in this profile). */
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Before connections close: signals running jobs to stop at their next step and waits
+   * for them; pending retries are dropped (their state is durable and resumed at start).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    this.shutdown.abort();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await Promise.allSettled([...this.running]);

@@ -15,6 +15,8 @@ export interface JobContext {
   jobId: string;
   attempt: number;
   requestId?: string;
+  /** Aborted when the process shuts down: long jobs stop between steps and resume later. */
+  signal?: AbortSignal;
 }
 
 export interface JobHandler<T> {

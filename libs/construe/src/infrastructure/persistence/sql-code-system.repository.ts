@@ -178,11 +178,14 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
                 CASE WHEN code_key = $3 THEN 2.0 WHEN $3 <> '' AND code_key LIKE $3 || '%' THEN 1.5 ELSE 0 END,
                 (${wordParams.map((param) => `word_similarity(${param}, description)`).join(' + ')}) / ${terms.length}.0
                   + ts_rank(search_tsv, q.tsq)
+                  -- whole-text similarity favours the description closest to the query as a whole
+                  + 0.5 * similarity($2, description)
               ) AS score
        FROM construe_code, q
        WHERE system_id = $1
          AND (($3 <> '' AND code_key LIKE $3 || '%') OR search_tsv @@ q.tsq OR ${wordParams.map((param) => `description %> ${param}`).join(' OR ')})
-       ORDER BY score DESC, seq
+       -- ties: code-prefix matches in system order, text matches shortest description first
+       ORDER BY score DESC, CASE WHEN $3 <> '' AND code_key LIKE $3 || '%' THEN 0 ELSE length(description) END, seq
        LIMIT $4`,
       [systemId, query, queryKey, limit, ...terms],
     );
@@ -226,10 +229,12 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
     );
   }
 
-  async nextUnembedded(systemId: string, limit: number): Promise<ListedCode[]> {
+  async nextUnembedded(systemId: string, afterSeq: number, limit: number): Promise<ListedCode[]> {
+    // A keyset walk on the primary key: a filter on `embedding IS NULL` alone would revisit
+    // every row updated so far (dead index entries) and make the whole job quadratic.
     const rows = await this.dataSource.query<CodeRow[]>(
-      'SELECT seq, code, description, definition FROM construe_code WHERE system_id = $1 AND embedding IS NULL ORDER BY seq LIMIT $2',
-      [systemId, limit],
+      'SELECT seq, code, description, definition FROM construe_code WHERE system_id = $1 AND seq > $2 AND embedding IS NULL ORDER BY seq LIMIT $3',
+      [systemId, afterSeq, limit],
     );
     return rows.map((row) => ({ ...toCode(row), seq: Number(row.seq) }));
   }

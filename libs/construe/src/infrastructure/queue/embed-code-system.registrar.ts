@@ -24,6 +24,7 @@ export class EmbedCodeSystemRegistrar implements OnModuleInit {
           new EmbedCodeSystemCommand(
             (payload as EmbedCodeSystemPayload).systemId,
             context.attempt >= this.job.attempts,
+            context.signal,
           ),
         ),
     });

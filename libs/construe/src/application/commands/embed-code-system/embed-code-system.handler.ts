@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Embedder } from '../../ports/embedder.js';
 import { CodeSystemRepository } from '../../ports/code-system.repository.js';
+import { Embedder } from '../../ports/embedder.js';
 import { EmbedCodeSystemCommand } from './embed-code-system.command.js';
 
 // Small batches: in the embedded profile each write runs on the main thread (PGlite),
@@ -21,32 +21,33 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
     private readonly embedder: Embedder,
   ) {}
 
-  async execute({ systemId, lastAttempt }: EmbedCodeSystemCommand): Promise<void> {
+  async execute({ systemId, lastAttempt, signal }: EmbedCodeSystemCommand): Promise<void> {
     const system = await this.systems.findById(systemId);
     if (!system || system.status !== 'processing') return;
     try {
-      for (
-        let batch = await this.systems.nextUnembedded(systemId, BATCH);
-        batch.length > 0;
-        batch = await this.systems.nextUnembedded(systemId, BATCH)
-      ) {
-        const vectors = await this.embedder.embed(
-          batch.map((code) =>
-            code.definition ? `${code.description}. ${code.definition}` : code.description,
-          ),
+      let afterSeq = 0;
+      for (;;) {
+        const batch = await this.systems.nextUnembedded(systemId, afterSeq, BATCH);
+        if (batch.length === 0) break;
+        // Shutting down: stop between batches; the system stays processing and resumes at start.
+        if (signal?.aborted) return;
+        const texts = batch.map((code) =>
+          code.definition ? `${code.description}. ${code.definition}` : code.description,
         );
+        const vectors = await this.embedder.embed(texts);
         await this.systems.saveEmbeddings(
           systemId,
           batch.map((code, index) => ({ seq: code.seq, vector: vectors[index] })),
         );
+        afterSeq = batch[batch.length - 1].seq;
       }
       await this.systems.setStatus(systemId, 'ready');
       this.logger.log(
         `Code system ${system.name} ${system.version} embedded with ${this.embedder.name}`,
       );
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
       if (!lastAttempt) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
       await this.systems.setStatus(systemId, 'failed', `Embedding failed: ${reason}`);
     }
   }

@@ -62,9 +62,6 @@ export class CreateCodeSystems1732262550000 implements MigrationInterface {
     await queryRunner.query(
       'CREATE INDEX construe_code_embedding_idx ON construe_code USING hnsw (embedding vector_cosine_ops)',
     );
-    await queryRunner.query(
-      'CREATE INDEX construe_code_unembedded_idx ON construe_code (system_id, seq) WHERE embedding IS NULL',
-    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
