@@ -62,7 +62,43 @@ class FlakyChargeHandler implements OnModuleInit {
   }
 }
 
-@Module({ providers: [FlakyChargeHandler] })
+const doomedJob: JobDefinition<Charge> = {
+  ...chargeJob,
+  name: 'test.doomed',
+  attempts: 2,
+  backoffMs: 20,
+};
+
+/** Always fails: BullMQ gives it up after its attempts and the failure hook runs once. */
+@Injectable()
+class DoomedHandler implements OnModuleInit {
+  readonly attempts: number[] = [];
+  readonly givenUp: { invoice: string; reason: string }[] = [];
+  private notify?: () => void;
+
+  constructor(private readonly registry: JobHandlerRegistry) {}
+
+  onModuleInit(): void {
+    this.registry.register({
+      definition: doomedJob as JobDefinition<unknown>,
+      handle: (_payload, context) => {
+        this.attempts.push(context.attempt);
+        return Promise.reject(new Error(`card declined (attempt ${context.attempt})`));
+      },
+      failed: (payload, reason) => {
+        this.givenUp.push({ invoice: (payload as Charge).invoice, reason });
+        this.notify?.();
+        return Promise.resolve();
+      },
+    });
+  }
+
+  gaveUp(): Promise<void> {
+    return new Promise((resolve) => (this.notify = resolve));
+  }
+}
+
+@Module({ providers: [FlakyChargeHandler, DoomedHandler] })
 class ChargeModule {}
 
 describe('jobs on BullMQ with a real Redis', () => {
@@ -129,6 +165,16 @@ describe('jobs on BullMQ with a real Redis', () => {
     await done;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(handler.completed.filter((invoice) => invoice === 'INV-2')).toHaveLength(1);
+  });
+
+  it('gives a job up after its attempts and calls the failure hook once', async () => {
+    const doomed = context.get(DoomedHandler);
+    const gaveUp = doomed.gaveUp();
+    await context.get(JobQueue).enqueue(doomedJob, { invoice: 'INV-9' });
+    await gaveUp;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(doomed.attempts).toEqual([1, 2]);
+    expect(doomed.givenUp).toEqual([{ invoice: 'INV-9', reason: 'card declined (attempt 2)' }]);
   });
 
   it('refuses an invalid payload before it reaches Redis', async () => {

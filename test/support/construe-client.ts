@@ -32,6 +32,7 @@ export async function waitForStatus(
   name: string,
   version: string,
   timeoutMs = 60_000,
+  intervalMs = 100,
 ): Promise<Record<string, any>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -44,7 +45,7 @@ export async function waitForStatus(
     if (body.status !== 'processing') return body;
     if (Date.now() > deadline)
       throw new Error(`${name} ${version} still processing after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 

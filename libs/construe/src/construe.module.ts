@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
 import { DeleteCodeSystemHandler } from './application/commands/delete-code-system/delete-code-system.handler.js';
 import { EmbedCodeSystemHandler } from './application/commands/embed-code-system/embed-code-system.handler.js';
+import { MarkCodeSystemFailedHandler } from './application/commands/mark-code-system-failed/mark-code-system-failed.handler.js';
 import { RefreshBuiltinSystemsHandler } from './application/commands/refresh-builtin-systems/refresh-builtin-systems.handler.js';
 import { ResumeEmbeddingsHandler } from './application/commands/resume-embeddings/resume-embeddings.handler.js';
 import { UploadCodeSystemHandler } from './application/commands/upload-code-system/upload-code-system.handler.js';
@@ -41,6 +42,7 @@ const embedder = {
     UploadCodeSystemHandler,
     DeleteCodeSystemHandler,
     EmbedCodeSystemHandler,
+    MarkCodeSystemFailedHandler,
     RefreshBuiltinSystemsHandler,
     ResumeEmbeddingsHandler,
     ListSystemsHandler,

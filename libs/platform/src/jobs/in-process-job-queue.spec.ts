@@ -77,4 +77,25 @@ describe('InProcessJobQueue', () => {
       InvalidJobPayloadError,
     );
   });
+
+  it('calls the failure hook once when the attempts are spent', async () => {
+    const registry = new InMemoryJobHandlerRegistry();
+    const reasons: string[] = [];
+    let notify!: () => void;
+    const gaveUp = new Promise<void>((resolve) => (notify = resolve));
+    registry.register({
+      definition: greet as JobDefinition<unknown>,
+      handle: (_payload, context) => Promise.reject(new Error(`nope ${context.attempt}`)),
+      failed: (_payload, reason) => {
+        reasons.push(reason);
+        notify();
+        return Promise.resolve();
+      },
+    });
+    const queue = new InProcessJobQueue(registry);
+    await queue.enqueue(greet, { name: 'Grace' });
+    await gaveUp;
+    await queue.beforeApplicationShutdown();
+    expect(reasons).toEqual(['nope 3']);
+  });
 });

@@ -78,6 +78,13 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
         this.logger.error(
           `Job ${definition.name} ${jobId} failed after ${attempt} attempts: ${message}`,
         );
+        try {
+          await handler.failed?.(payload, message);
+        } catch (hookError) {
+          this.logger.error(
+            `Job ${definition.name} ${jobId}: its failure hook failed: ${String(hookError)}`,
+          );
+        }
         return;
       }
       this.logger.warn(

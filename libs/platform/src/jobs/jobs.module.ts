@@ -6,7 +6,7 @@ import { BullMqJobQueue, JOBS_QUEUE } from './bullmq-job-queue.js';
 import { DeferredJobQueue } from './deferred-job-queue.js';
 import { InProcessJobQueue } from './in-process-job-queue.js';
 import { InMemoryJobHandlerRegistry } from './job-handler.registry.js';
-import { JobsProcessor } from './jobs.processor.js';
+import { configuredJobsProcessor } from './jobs.processor.js';
 
 export interface JobsModuleOptions {
   /**
@@ -48,7 +48,14 @@ export class JobsModule {
       providers: [
         registry,
         { provide: JobQueue, useClass: BullMqJobQueue },
-        ...(options.consume ? [JobsProcessor] : []),
+        ...(options.consume
+          ? [
+              configuredJobsProcessor({
+                concurrency: config.workerConcurrency,
+                lockDurationMs: config.jobLockMs,
+              }),
+            ]
+          : []),
       ],
       exports: [JobHandlerRegistry, JobQueue],
     };

@@ -19,6 +19,8 @@ export class AppConfig {
   /** In the server profile jobs go to BullMQ; this decides whether the API process also consumes them. */
   runWorkerInApi!: boolean;
   workerConcurrency!: number;
+  /** How long a worker's lock on a job lasts; a job of a dead worker is taken over after it. */
+  jobLockMs!: number;
   jwtSecret?: string;
   tokenTtlSeconds!: number;
   encryptionKey?: string;
@@ -70,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.runMigrations = read.bool('RUN_MIGRATIONS', true);
   config.runWorkerInApi = read.bool('RUN_WORKER_IN_API', false);
   config.workerConcurrency = read.int('WORKER_CONCURRENCY', 4, 1, 256);
+  config.jobLockMs = read.int('JOB_LOCK_MS', 30_000, 1_000, 3_600_000);
   config.jwtSecret = read.optionalString('JWT_SECRET');
   config.tokenTtlSeconds = read.int('TOKEN_TTL_SECONDS', 172_800, 60, 31_536_000);
   config.encryptionKey = read.optionalString('ENCRYPTION_KEY');

@@ -22,6 +22,8 @@ export interface JobContext {
 export interface JobHandler<T> {
   readonly definition: JobDefinition<T>;
   handle(payload: T, context: JobContext): Promise<void>;
+  /** Called once when the job is given up: attempts exhausted, or its worker kept dying. */
+  failed?(payload: T, reason: string): Promise<void>;
 }
 
 export interface EnqueueOptions {

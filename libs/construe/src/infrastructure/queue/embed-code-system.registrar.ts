@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { JobHandlerRegistry } from '@app/shared';
 import { EmbedCodeSystemCommand } from '../../application/commands/embed-code-system/embed-code-system.command.js';
+import { MarkCodeSystemFailedCommand } from '../../application/commands/mark-code-system-failed/mark-code-system-failed.command.js';
 import {
   EmbedCodeSystemJob,
   type EmbedCodeSystemPayload,
@@ -21,11 +22,11 @@ export class EmbedCodeSystemRegistrar implements OnModuleInit {
       definition: this.job,
       handle: (payload, context) =>
         this.commands.execute(
-          new EmbedCodeSystemCommand(
-            (payload as EmbedCodeSystemPayload).systemId,
-            context.attempt >= this.job.attempts,
-            context.signal,
-          ),
+          new EmbedCodeSystemCommand((payload as EmbedCodeSystemPayload).systemId, context.signal),
+        ),
+      failed: (payload, reason) =>
+        this.commands.execute(
+          new MarkCodeSystemFailedCommand((payload as EmbedCodeSystemPayload).systemId, reason),
         ),
     });
   }

@@ -10,7 +10,8 @@ const BATCH = 64;
 
 /**
  * Resumable: it only embeds codes that have no vector yet, so a retry after a crash
- * continues where the last attempt stopped and never stores a code twice.
+ * continues where the last attempt stopped and never stores a code twice. A failure
+ * propagates: the job port retries, and marks the system failed once it gives up.
  */
 @CommandHandler(EmbedCodeSystemCommand)
 export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCommand> {
@@ -21,34 +22,28 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
     private readonly embedder: Embedder,
   ) {}
 
-  async execute({ systemId, lastAttempt, signal }: EmbedCodeSystemCommand): Promise<void> {
+  async execute({ systemId, signal }: EmbedCodeSystemCommand): Promise<void> {
     const system = await this.systems.findById(systemId);
     if (!system || system.status !== 'processing') return;
-    try {
-      let afterSeq = 0;
-      for (;;) {
-        const batch = await this.systems.nextUnembedded(systemId, afterSeq, BATCH);
-        if (batch.length === 0) break;
-        // Shutting down: stop between batches; the system stays processing and resumes at start.
-        if (signal?.aborted) return;
-        const texts = batch.map((code) =>
-          code.definition ? `${code.description}. ${code.definition}` : code.description,
-        );
-        const vectors = await this.embedder.embed(texts);
-        await this.systems.saveEmbeddings(
-          systemId,
-          batch.map((code, index) => ({ seq: code.seq, vector: vectors[index] })),
-        );
-        afterSeq = batch[batch.length - 1].seq;
-      }
-      await this.systems.setStatus(systemId, 'ready');
-      this.logger.log(
-        `Code system ${system.name} ${system.version} embedded with ${this.embedder.name}`,
+    let afterSeq = 0;
+    for (;;) {
+      const batch = await this.systems.nextUnembedded(systemId, afterSeq, BATCH);
+      if (batch.length === 0) break;
+      // Shutting down: stop between batches; the system stays processing and resumes at start.
+      if (signal?.aborted) return;
+      const texts = batch.map((code) =>
+        code.definition ? `${code.description}. ${code.definition}` : code.description,
       );
-    } catch (error) {
-      if (!lastAttempt) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.systems.setStatus(systemId, 'failed', `Embedding failed: ${reason}`);
+      const vectors = await this.embedder.embed(texts);
+      await this.systems.saveEmbeddings(
+        systemId,
+        batch.map((code, index) => ({ seq: code.seq, vector: vectors[index] })),
+      );
+      afterSeq = batch[batch.length - 1].seq;
     }
+    await this.systems.setStatus(systemId, 'ready');
+    this.logger.log(
+      `Code system ${system.name} ${system.version} embedded with ${this.embedder.name}`,
+    );
   }
 }
