@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@app/shared';
+import type { SummaryTemplate } from '../../../domain/summary-template.js';
+import { FhirValidator } from '../../ports/fhir-validator.js';
+import {
+  SummaryTemplateRepository,
+  type TemplateContent,
+} from '../../ports/summary-template.repository.js';
+import { GenerateSummaryHandler } from './generate-summary.handler.js';
+import { GenerateSummaryQuery } from './generate-summary.query.js';
+
+class OneTemplate extends SummaryTemplateRepository {
+  constructor(private readonly stored: SummaryTemplate) {
+    super();
+  }
+  create(): Promise<SummaryTemplate> {
+    throw new Error('not used');
+  }
+  listOwned(): Promise<SummaryTemplate[]> {
+    return Promise.resolve([this.stored]);
+  }
+  findOwned(id: string): Promise<SummaryTemplate | null> {
+    return Promise.resolve(id === this.stored.id ? this.stored : null);
+  }
+  replaceOwned(_id: string, _content: TemplateContent): Promise<SummaryTemplate | null> {
+    throw new Error('not used');
+  }
+  deleteOwned(): Promise<boolean> {
+    throw new Error('not used');
+  }
+}
+
+class RecordingValidator extends FhirValidator {
+  readonly fields: string[] = [];
+  validate(_value: unknown, field: string): void {
+    this.fields.push(field);
+  }
+}
+
+const TEMPLATE_ID = '6f1c7a52-8a2d-4c39-9b5e-3f0f6f0c2a11';
+const stored: SummaryTemplate = {
+  id: TEMPLATE_ID,
+  accountId: 'a',
+  name: 't',
+  description: '',
+  template: '<<Patient[0].name[0].family>> (<<Patient[0].gender>>)',
+  targetResources: ['Patient'],
+  mode: 'narrative',
+  metadata: { derived_from: 'template', placeholder_count: 2, spans: [] },
+  createdAt: new Date(),
+  updatedAt: new Date(),
+};
+const patient = { resourceType: 'Patient', id: 'p', name: [{ family: 'Ames' }] };
+
+function setUp() {
+  const validator = new RecordingValidator();
+  return { validator, handler: new GenerateSummaryHandler(new OneTemplate(stored), validator) };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('generating a summary', () => {
+  it('renders a narrative from the stored template, with warnings, after validating the input', async () => {
+    const { handler, validator } = setUp();
+    const result = await handler.execute(
+      new GenerateSummaryQuery('narrative', patient, TEMPLATE_ID, null, null),
+    );
+    expect(result).toEqual({
+      kind: 'narrative',
+      summary: 'Ames ()',
+      warnings: ['<<Patient[0].gender>> resolved to nothing'],
+    });
+    expect(validator.fields).toEqual(['fhir_resources']);
+  });
+
+  it('needs a template for narrative and answers 404 for one the account does not have', async () => {
+    const { handler } = setUp();
+    expect(
+      (
+        await refusal(
+          handler.execute(new GenerateSummaryQuery('narrative', patient, null, null, null)),
+        )
+      ).code,
+    ).toBe('SUMMARY.TEMPLATE_REQUIRED');
+    const missing = await refusal(
+      handler.execute(
+        new GenerateSummaryQuery(
+          'narrative',
+          patient,
+          '00000000-0000-4000-8000-000000000000',
+          null,
+          null,
+        ),
+      ),
+    );
+    expect(missing.status).toBe(404);
+  });
+
+  it('refuses options of another mode', async () => {
+    const { handler } = setUp();
+    const view = { resource: 'Patient', select: [{ column: [{ name: 'id', path: 'id' }] }] };
+    expect(
+      (await refusal(handler.execute(new GenerateSummaryQuery('ips', patient, null, view, null))))
+        .code,
+    ).toBe('SUMMARY.OPTION_NOT_FOR_MODE');
+    expect(
+      (
+        await refusal(
+          handler.execute(new GenerateSummaryQuery('flatten', patient, null, null, 'bundle')),
+        )
+      ).code,
+    ).toBe('SUMMARY.OPTION_NOT_FOR_MODE');
+  });
+
+  it('flattens into lines, or into the rows of a ViewDefinition', async () => {
+    const { handler } = setUp();
+    const lines = await handler.execute(
+      new GenerateSummaryQuery('flatten', patient, null, null, null),
+    );
+    expect(lines.kind === 'flatten' && lines.summary).toBe(
+      'Patient "Ames": resource Patient/p\nPatient "Ames": name Ames',
+    );
+    const view = {
+      resource: 'Patient',
+      select: [
+        {
+          column: [
+            { name: 'id', path: 'id' },
+            { name: 'family', path: 'name.family' },
+          ],
+        },
+      ],
+    };
+    const rows = await handler.execute(
+      new GenerateSummaryQuery('flatten', patient, null, view, null),
+    );
+    expect(rows).toEqual({
+      kind: 'view',
+      columns: ['id', 'family'],
+      rows: [{ id: 'p', family: 'Ames' }],
+      summary: '{"id":"p","family":"Ames"}',
+    });
+  });
+
+  it('builds the IPS with section counts, and the Bundle only when asked', async () => {
+    const { handler } = setUp();
+    const bundle = { resourceType: 'Bundle', type: 'collection', entry: [{ resource: patient }] };
+    const text = await handler.execute(new GenerateSummaryQuery('ips', bundle, null, null, null));
+    expect(
+      text.kind === 'ips' && [text.bundle, text.sections.map((section) => section.itemCount)],
+    ).toEqual([null, [0, 0, 0, 0, 0, 0]]);
+    const document = await handler.execute(
+      new GenerateSummaryQuery('ips', bundle, null, null, 'bundle'),
+    );
+    expect(document.kind === 'ips' && document.bundle?.type).toBe('document');
+  });
+});

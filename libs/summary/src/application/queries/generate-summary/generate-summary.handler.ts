@@ -1,0 +1,108 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { AppError } from '@app/shared';
+import { randomUUID } from 'node:crypto';
+import { groupByType, readFhirInput, type FhirInput } from '../../../domain/fhir/fhir-input.js';
+import { ReferenceIndex } from '../../../domain/fhir/reference-index.js';
+import { flattenResources } from '../../../domain/flatten/flatten-resources.js';
+import { buildInternationalPatientSummary } from '../../../domain/ips/build-ips.js';
+import { runViewDefinition } from '../../../domain/sql-on-fhir/run-view.js';
+import { parseViewDefinition } from '../../../domain/sql-on-fhir/view-definition.js';
+import { SummaryErrorCodes } from '../../../domain/summary-errors.js';
+import { parseTemplate } from '../../../domain/template/parse-template.js';
+import { renderTemplate } from '../../../domain/template/render-template.js';
+import { FhirValidator } from '../../ports/fhir-validator.js';
+import { SummaryTemplateRepository } from '../../ports/summary-template.repository.js';
+import { templateNotFound } from '../../template-not-found.js';
+import { GenerateSummaryQuery, type GeneratedSummary } from './generate-summary.query.js';
+
+function notForMode(option: string, mode: string, needed: string): AppError {
+  return AppError.badRequest(
+    SummaryErrorCodes.OPTION_NOT_FOR_MODE,
+    `${option} applies to mode ${needed} only; this request has mode ${mode}`,
+  );
+}
+
+@QueryHandler(GenerateSummaryQuery)
+export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuery> {
+  constructor(
+    private readonly templates: SummaryTemplateRepository,
+    private readonly validator: FhirValidator,
+  ) {}
+
+  async execute(query: GenerateSummaryQuery): Promise<GeneratedSummary> {
+    if (query.viewDefinition !== null && query.mode !== 'flatten')
+      throw notForMode('view_definition', query.mode, 'flatten');
+    if (query.format !== null && query.mode !== 'ips')
+      throw notForMode('format', query.mode, 'ips');
+    switch (query.mode) {
+      case 'narrative':
+        return this.narrative(query);
+      case 'flatten':
+        return this.flatten(query);
+      case 'ips':
+        return this.ips(query);
+    }
+  }
+
+  private read(query: GenerateSummaryQuery): FhirInput {
+    this.validator.validate(query.fhirResources, 'fhir_resources');
+    return readFhirInput(query.fhirResources);
+  }
+
+  private async narrative(query: GenerateSummaryQuery): Promise<GeneratedSummary> {
+    if (query.templateId === null) {
+      throw AppError.badRequest(
+        SummaryErrorCodes.TEMPLATE_REQUIRED,
+        'mode narrative needs template_id (a template created with POST /fhir2summary/template)',
+      );
+    }
+    const template = await this.templates.findOwned(query.templateId);
+    if (template === null) throw templateNotFound(query.templateId);
+    const input = this.read(query);
+    const rendered = renderTemplate(parseTemplate(template.template), groupByType(input.entries), {
+      now: new Date(),
+    });
+    return { kind: 'narrative', summary: rendered.text, warnings: rendered.warnings };
+  }
+
+  private flatten(query: GenerateSummaryQuery): GeneratedSummary {
+    const view = query.viewDefinition === null ? null : parseViewDefinition(query.viewDefinition);
+    const input = this.read(query);
+    if (view !== null) {
+      const rows = runViewDefinition(
+        view,
+        input.entries.map((entry) => entry.resource),
+      );
+      return {
+        kind: 'view',
+        columns: view.columnNames,
+        rows,
+        summary: rows.map((row) => JSON.stringify(row)).join('\n'),
+      };
+    }
+    const resources = flattenResources(input.entries, new ReferenceIndex(input.entries));
+    return {
+      kind: 'flatten',
+      resources,
+      summary: resources.map((resource) => resource.lines.join('\n')).join('\n\n'),
+    };
+  }
+
+  private ips(query: GenerateSummaryQuery): GeneratedSummary {
+    const input = this.read(query);
+    const ips = buildInternationalPatientSummary(
+      input,
+      query.format === 'bundle' ? { now: new Date(), newId: randomUUID } : null,
+    );
+    return {
+      kind: 'ips',
+      summary: ips.text,
+      bundle: ips.bundle,
+      sections: ips.sections.map((section) => ({
+        title: section.definition.title,
+        code: section.definition.loincCode,
+        itemCount: section.items.length,
+      })),
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import { Query } from '@nestjs/cqrs';
+import type { FhirResource } from '../../../domain/fhir/fhir-resource.js';
+import type { FlattenedResource } from '../../../domain/flatten/flatten-resources.js';
+import type { ViewRow } from '../../../domain/sql-on-fhir/run-view.js';
+import type { IpsFormat, SummaryMode } from '../../../domain/summary-mode.js';
+
+export interface IpsSectionView {
+  title: string;
+  code: string;
+  itemCount: number;
+}
+
+export type GeneratedSummary =
+  | { kind: 'narrative'; summary: string; warnings: string[] }
+  | { kind: 'flatten'; summary: string; resources: FlattenedResource[] }
+  | { kind: 'view'; summary: string; columns: string[]; rows: ViewRow[] }
+  | { kind: 'ips'; summary: string; sections: IpsSectionView[]; bundle: FhirResource | null };
+
+/** POST /fhir2summary/create: a summary of FHIR data in one of the three modes. */
+export class GenerateSummaryQuery extends Query<GeneratedSummary> {
+  constructor(
+    readonly mode: SummaryMode,
+    readonly fhirResources: Record<string, unknown>,
+    readonly templateId: string | null,
+    readonly viewDefinition: Record<string, unknown> | null,
+    readonly format: IpsFormat | null,
+  ) {
+    super();
+  }
+}

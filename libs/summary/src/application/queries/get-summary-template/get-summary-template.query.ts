@@ -1,0 +1,8 @@
+import { Query } from '@nestjs/cqrs';
+import type { SummaryTemplate } from '../../../domain/summary-template.js';
+
+export class GetSummaryTemplateQuery extends Query<SummaryTemplate> {
+  constructor(readonly id: string) {
+    super();
+  }
+}

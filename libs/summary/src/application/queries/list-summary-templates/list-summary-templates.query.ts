@@ -1,0 +1,4 @@
+import { Query } from '@nestjs/cqrs';
+import type { SummaryTemplate } from '../../../domain/summary-template.js';
+
+export class ListSummaryTemplatesQuery extends Query<SummaryTemplate[]> {}

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { RequestContext } from '@app/shared';
+import type { Repository } from 'typeorm';
+import {
+  SummaryTemplateRepository,
+  type TemplateContent,
+} from '../../application/ports/summary-template.repository.js';
+import type { SummaryTemplate } from '../../domain/summary-template.js';
+import { SummaryTemplateEntity } from './summary-template.entity.js';
+import { toSummaryTemplate } from './summary-template.mapper.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function columns(
+  content: TemplateContent,
+): Omit<SummaryTemplateEntity, 'id' | 'accountId' | 'createdAt' | 'updatedAt'> {
+  return {
+    name: content.name,
+    description: content.description,
+    template: content.template,
+    targetResources: content.targetResources,
+    mode: content.mode,
+    metadata: content.metadata as unknown as Record<string, unknown>,
+  };
+}
+
+@Injectable()
+export class TypeOrmSummaryTemplateRepository extends SummaryTemplateRepository {
+  constructor(
+    @InjectRepository(SummaryTemplateEntity)
+    private readonly templates: Repository<SummaryTemplateEntity>,
+  ) {
+    super();
+  }
+
+  async create(id: string, content: TemplateContent): Promise<SummaryTemplate> {
+    const { accountId } = RequestContext.requireTenant();
+    const saved = await this.templates.save(
+      this.templates.create({ id, accountId, ...columns(content) }),
+    );
+    return toSummaryTemplate(saved);
+  }
+
+  async listOwned(): Promise<SummaryTemplate[]> {
+    const { accountId } = RequestContext.requireTenant();
+    const entities = await this.templates.find({
+      where: { accountId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return entities.map(toSummaryTemplate);
+  }
+
+  async findOwned(id: string): Promise<SummaryTemplate | null> {
+    const { accountId } = RequestContext.requireTenant();
+    if (!UUID.test(id)) return null;
+    const entity = await this.templates.findOneBy({ id, accountId });
+    return entity ? toSummaryTemplate(entity) : null;
+  }
+
+  async replaceOwned(id: string, content: TemplateContent): Promise<SummaryTemplate | null> {
+    const { accountId } = RequestContext.requireTenant();
+    if (!UUID.test(id)) return null;
+    const entity = await this.templates.findOneBy({ id, accountId });
+    if (entity === null) return null;
+    return toSummaryTemplate(
+      await this.templates.save(this.templates.merge(entity, columns(content))),
+    );
+  }
+
+  async deleteOwned(id: string): Promise<boolean> {
+    const { accountId } = RequestContext.requireTenant();
+    if (!UUID.test(id)) return false;
+    const result = await this.templates.delete({ id, accountId });
+    return (result.affected ?? 0) > 0;
+  }
+}
