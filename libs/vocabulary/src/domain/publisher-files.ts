@@ -107,5 +107,5 @@ export const PUBLISHER_VOCABULARIES: Record<'icd10cm' | CsvPublisher, PublisherV
   },
 };
 
-/** OHDSI reserves concept ids from 2,000,000,000 for local concepts; publisher-only codes get these. */
+/** OHDSI reserves concept ids above 2,000,000,000 for local concepts; publisher-only codes get these. */
 export const LOCAL_CONCEPT_ID_START = 2_000_000_000;

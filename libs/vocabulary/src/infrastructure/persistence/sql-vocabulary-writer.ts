@@ -81,7 +81,7 @@ export class SqlVocabularyWriter extends VocabularyWriter {
       await manager.query(
         `UPDATE vocab.concept c SET concept_name = i.name, concept_class_id = i.class, invalid_reason = i.invalid
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS i(code, name, class, invalid)
-         WHERE c.vocabulary_id = $5 AND c.concept_code = i.code AND c.concept_id >= $6`,
+         WHERE c.vocabulary_id = $5 AND c.concept_code = i.code AND c.concept_id > $6`,
         [...params.slice(0, 5), LOCAL_CONCEPT_ID_START],
       );
       await manager.query(
@@ -91,7 +91,7 @@ export class SqlVocabularyWriter extends VocabularyWriter {
            SELECT i.* FROM incoming i
            WHERE NOT EXISTS (SELECT 1 FROM vocab.concept c WHERE c.vocabulary_id = $5 AND c.concept_code = i.code)
          ), base AS (
-           SELECT COALESCE(MAX(concept_id), $7 - 1) AS last_id FROM vocab.concept WHERE concept_id >= $7
+           SELECT COALESCE(MAX(concept_id), $7) AS last_id FROM vocab.concept WHERE concept_id > $7
          )
          INSERT INTO vocab.concept (concept_id, concept_name, domain_id, vocabulary_id, concept_class_id, standard_concept,
                                     concept_code, valid_start_date, valid_end_date, invalid_reason)
