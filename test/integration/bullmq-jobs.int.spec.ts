@@ -80,7 +80,7 @@ class DoomedHandler implements OnModuleInit {
 
   onModuleInit(): void {
     this.registry.register({
-      definition: doomedJob as JobDefinition<unknown>,
+      definition: doomedJob,
       handle: (_payload, context) => {
         this.attempts.push(context.attempt);
         return Promise.reject(new Error(`card declined (attempt ${context.attempt})`));
