@@ -188,18 +188,14 @@ describe('vocabulary importers on fixtures written by the test (real PostgreSQL)
     const commands = context.get(CommandBus);
     await commands.execute(new ImportPublisherFileCommand('loinc', loinc, 'LOINC 2.99'));
     await commands.execute(new ImportPublisherFileCommand('loinc', loinc, 'LOINC 2.99'));
-    const rows = await context
-      .get(DataSource)
-      .query<
-        {
-          concept_id: number;
-          concept_code: string;
-          concept_name: string;
-          invalid_reason: string | null;
-        }[]
-      >(
-        "SELECT concept_id, concept_code, concept_name, invalid_reason FROM vocab.concept WHERE vocabulary_id = 'LOINC' ORDER BY concept_code",
-      );
+    const rows = await context.get(DataSource).query<
+      {
+        concept_id: number;
+        concept_code: string;
+        concept_name: string;
+        invalid_reason: string | null;
+      }[]
+    >("SELECT concept_id, concept_code, concept_name, invalid_reason FROM vocab.concept WHERE vocabulary_id = 'LOINC' ORDER BY concept_code");
     expect(rows).toEqual([
       {
         concept_id: 2_000_000_002,
