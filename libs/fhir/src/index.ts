@@ -1,2 +1,28 @@
 export { FhirModule } from './fhir.module.js';
 export { FHIR_MIGRATIONS } from './migrations.js';
+export { FhirClient, type FhirTarget, type SearchParams } from './application/ports/fhir-client.js';
+export {
+  type RequestAuthorizer,
+  NO_AUTHORIZATION,
+} from './application/ports/request-authorizer.js';
+export {
+  FhirClientFactory,
+  SANDBOX_BASE_PATH,
+} from './infrastructure/client/fhir-client-factory.js';
+export { FhirSettings } from './infrastructure/config/fhir-settings.js';
+export {
+  OutboundHttp,
+  OutboundError,
+  type OutboundRequest,
+  type OutboundResponse,
+} from './infrastructure/outbound/outbound-http.js';
+export { loadFhirDefinitions } from './domain/fhir-definitions.js';
+export { parseRetryAfter } from './domain/client/retry-policy.js';
+export type {
+  Bundle,
+  BundleEntry,
+  CapabilityStatement,
+  OperationOutcome,
+  Reference,
+  Resource,
+} from './domain/fhir-types.js';

@@ -1,0 +1,25 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { RequestContext } from '@app/shared';
+import type { FhirProvider } from '../../../domain/fhir-provider.js';
+import {
+  sandboxProvider,
+  sandboxProviderId,
+  type SandboxProvider,
+} from '../../../domain/sandbox-provider.js';
+import { FhirProviderRepository } from '../../ports/fhir-provider.repository.js';
+import { providerNotFound } from '../../services/sandbox-guard.js';
+import { GetFhirProviderQuery } from './get-fhir-provider.query.js';
+
+@QueryHandler(GetFhirProviderQuery)
+export class GetFhirProviderHandler implements IQueryHandler<GetFhirProviderQuery> {
+  constructor(private readonly providers: FhirProviderRepository) {}
+
+  async execute({ providerId }: GetFhirProviderQuery): Promise<FhirProvider | SandboxProvider> {
+    const { accountId } = RequestContext.requireTenant();
+    if (providerId.toLowerCase() === sandboxProviderId(accountId))
+      return sandboxProvider(accountId);
+    const provider = await this.providers.findOwned(accountId, providerId);
+    if (!provider) throw providerNotFound(providerId);
+    return provider;
+  }
+}

@@ -1,0 +1,60 @@
+import { badRequest, isResourceType, OperationOutcomeError, validateResource } from '@medplum/core';
+import type { Meta, Resource } from '../fhir-types.js';
+
+/** FHIR R4 logical id: 1 to 64 of A-Z a-z 0-9 - . */
+export const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
+
+/**
+ * Refuses anything that is not a structurally valid R4 resource (against the loaded
+ * StructureDefinitions), with an OperationOutcome naming each problem and its path.
+ */
+export function assertValidResource(input: unknown): asserts input is Resource {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new OperationOutcomeError(badRequest('The body must be a FHIR resource (a JSON object)'));
+  }
+  const resourceType = (input as { resourceType?: unknown }).resourceType;
+  if (typeof resourceType !== 'string' || !isResourceType(resourceType)) {
+    throw new OperationOutcomeError(
+      badRequest(
+        typeof resourceType === 'string'
+          ? `Unknown resource type "${resourceType}"`
+          : 'The resource has no resourceType',
+        'resourceType',
+      ),
+    );
+  }
+  const id = (input as { id?: unknown }).id;
+  if (id !== undefined && (typeof id !== 'string' || !FHIR_ID.test(id))) {
+    throw new OperationOutcomeError(
+      badRequest(
+        'id must be 1 to 64 characters of A-Z, a-z, 0-9, "-" and "."',
+        `${resourceType}.id`,
+      ),
+    );
+  }
+  validateResource(input as Resource);
+}
+
+/** The stored form of a version: server-owned meta fields set, the usual keys first. */
+export function stampVersion<T extends Resource>(
+  resource: T,
+  id: string,
+  versionId: string,
+  lastUpdated: Date,
+): T & { id: string } {
+  const { resourceType, meta, ...rest } = resource;
+  delete (rest as { id?: string }).id;
+  const stampedMeta: Meta = { ...meta, versionId, lastUpdated: lastUpdated.toISOString() };
+  return { resourceType, id, meta: stampedMeta, ...rest } as unknown as T & { id: string };
+}
+
+/** Puts resourceType, id and meta first again (jsonb does not keep key order). */
+export function canonicalKeyOrder<T extends Resource>(resource: T): T {
+  const { resourceType, id, meta, ...rest } = resource;
+  return {
+    resourceType,
+    ...(id === undefined ? {} : { id }),
+    ...(meta ? { meta } : {}),
+    ...rest,
+  } as T;
+}

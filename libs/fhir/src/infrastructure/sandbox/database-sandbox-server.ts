@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { allOk, badRequest, getStatus, OperationOutcomeError } from '@medplum/core';
+import { FhirRouter, type FhirRequest, type HttpMethod } from '@medplum/fhir-router';
+import type { OperationOutcome, Resource } from '../../domain/fhir-types.js';
+import type { DataSource } from 'typeorm';
+import {
+  SandboxFhirServer,
+  type SandboxRequest,
+  type SandboxResponse,
+} from '../../application/ports/sandbox-request.js';
+import { sandboxCapabilityStatement } from '../../domain/capability/capability-statement.js';
+import { unsupportedOutcome } from '../../domain/resource/outcomes.js';
+import { normalizeSearchQuery, type RawQuery } from '../../domain/search/search-query.js';
+import { loadFhirDefinitions } from '../../domain/fhir-definitions.js';
+import { SqlFhirRepository } from './sql-fhir-repository.js';
+
+/**
+ * The sandbox: medplum's FHIR router over a database repository scoped to one account.
+ * Transactions are atomic (one database transaction) and resolve `urn:uuid` references.
+ */
+@Injectable()
+export class DatabaseSandboxServer extends SandboxFhirServer {
+  private readonly router = new FhirRouter();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super();
+    loadFhirDefinitions();
+  }
+
+  async handle(
+    accountId: string,
+    baseUrl: string,
+    request: SandboxRequest,
+  ): Promise<SandboxResponse> {
+    let fhirRequest: FhirRequest;
+    try {
+      const path = request.path.replace(/^\/+|\/+$/g, '');
+      if (request.method === 'GET' && path === 'metadata') {
+        return respond([allOk, sandboxCapabilityStatement(baseUrl, 'clinical-interop sandbox')]);
+      }
+      fhirRequest = toFhirRequest(path, request);
+    } catch (error) {
+      if (error instanceof OperationOutcomeError) return respond([error.outcome]);
+      throw error;
+    }
+    const repository = new SqlFhirRepository(this.dataSource, accountId, baseUrl);
+    const [outcome, resource] = await this.router.handleRequest(fhirRequest, repository);
+    return respond([outcome, resource], baseUrl);
+  }
+}
+
+function toFhirRequest(path: string, request: SandboxRequest): FhirRequest {
+  const segments = path === '' ? [] : path.split('/');
+  if (segments.some((segment) => segment.startsWith('$'))) {
+    throw new OperationOutcomeError(
+      unsupportedOutcome('Operations ($…) are not supported by the sandbox'),
+    );
+  }
+  let method: HttpMethod = request.method;
+  let query: RawQuery = request.query;
+  let body = request.body;
+  if (method === 'POST' && segments.length === 2 && segments[1] === '_search') {
+    // Search by POST: form parameters and query parameters together, answered as a GET.
+    method = 'GET';
+    query = { ...asQuery(body), ...query };
+    body = undefined;
+    segments.pop();
+  }
+  if (method === 'GET' && segments.length === 1) query = normalizeSearchQuery(segments[0], query);
+  if ((method === 'POST' || method === 'PUT') && !isJsonObject(body)) {
+    throw new OperationOutcomeError(badRequest('The request body must be a FHIR resource in JSON'));
+  }
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      search.append(key, item);
+    }
+  }
+  const queryString = search.toString();
+  const headers: Record<string, string> = {};
+  if (request.ifMatch) headers['if-match'] = request.ifMatch;
+  if (request.ifNoneExist) headers['if-none-exist'] = request.ifNoneExist;
+  return {
+    method,
+    url: `/${segments.join('/')}${queryString ? `?${queryString}` : ''}`,
+    pathname: '',
+    params: {},
+    query: {},
+    body,
+    headers,
+    config: { transactions: true },
+  };
+}
+
+function respond(
+  [outcome, resource]: [OperationOutcome, Resource?],
+  baseUrl?: string,
+): SandboxResponse {
+  const status = getStatus(outcome);
+  const headers: Record<string, string> = {};
+  const versionId = resource?.meta?.versionId;
+  if (resource && versionId && resource.resourceType !== 'Bundle') {
+    headers.ETag = `W/"${versionId}"`;
+    if (resource.meta?.lastUpdated) {
+      headers['Last-Modified'] = new Date(resource.meta.lastUpdated).toUTCString();
+    }
+    if (status === 201 && baseUrl && resource.id) {
+      headers.Location = `${baseUrl}/${resource.resourceType}/${resource.id}/_history/${versionId}`;
+    }
+  }
+  return { status, body: resource ?? outcome, headers };
+}
+
+function asQuery(body: unknown): RawQuery {
+  if (!isJsonObject(body)) return {};
+  const query: RawQuery = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === 'string') query[key] = value;
+    else if (Array.isArray(value))
+      query[key] = value.filter((item): item is string => typeof item === 'string');
+  }
+  return query;
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
