@@ -69,11 +69,22 @@ describe.each(['embedded', 'server'] as const)(
       expect(response.status).toBe(200);
     });
 
+    it.skipIf(profile !== 'embedded')(
+      'refuses to open an embedded database the running API holds',
+      () => {
+        expect(api).toBeDefined();
+        const result = runCli(['clients:create', '--account', 'late', '--plan', 'free'], env);
+        expect(result.status).toBe(1);
+        expect(result.stderr).toMatch(/is in use by process \d+/);
+      },
+    );
+
     it.each([
       [['clients:create', '--plan', 'paid'], /--account NAME is required/],
       [['clients:create', '--account', 'x', '--plan', 'gold'], /--plan must be one of free, paid/],
       [['clients:create', '--acount', 'x'], /Unknown option '--acount'/],
       [['drop-everything'], /Unknown command "drop-everything"/],
+      [['vocab:import', '--athena', 'a', '--loinc', 'b'], /needs exactly one of --athena DIR/],
     ])('refuses %j with exit code 2 and the usage', (args, message) => {
       const result = runCli(args, env);
       expect(result.status).toBe(2);

@@ -4,9 +4,12 @@ import { parseArgs } from 'node:util';
 import { createLogger, PinoNestLogger } from '@app/platform';
 import { ConfigError, loadConfig } from '@app/shared';
 import { CliModule } from './cli.module.js';
-import { clientsCreateCommand } from './commands/clients-create.command.js';
+import {
+  checkClientsCreateOptions,
+  clientsCreateCommand,
+} from './commands/clients-create.command.js';
 import { migrateCommand } from './commands/migrate.command.js';
-import { vocabImportCommand } from './commands/vocab-import.command.js';
+import { checkVocabImportOptions, vocabImportCommand } from './commands/vocab-import.command.js';
 import { USAGE, UsageError } from './commands/usage-error.js';
 
 const COMMANDS = ['migrate', 'clients:create', 'vocab:import'];
@@ -35,11 +38,16 @@ async function run(argv: string[]): Promise<number> {
   }
   if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}"`);
 
+  if (command === 'clients:create') checkClientsCreateOptions(values);
+  if (command === 'vocab:import') checkVocabImportOptions(values);
+
   // The CLI logs warnings only, on stderr, so stdout carries just the command's output.
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, CREATE_DEMO_CLIENT: 'false' });
   const logger = createLogger(config.logLevel, 'cli', 2);
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
     logger: new PinoNestLogger(logger),
+    // Start-up errors (a locked embedded database) reach the catch below and print one clear line.
+    abortOnError: false,
   });
   try {
     if (command === 'migrate') await migrateCommand(app, config);

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateApiClientCommand, isPlan, PLANS } from '@app/auth';
-import type { AppConfig } from '@app/shared';
+import type { AppConfig, Plan } from '@app/shared';
 import { migrate } from './migrate.command.js';
 import { UsageError } from './usage-error.js';
 
@@ -12,13 +12,20 @@ export interface ClientsCreateOptions {
   json?: boolean;
 }
 
+/** Checked before anything opens the database: a usage mistake needs no database. */
+export function checkClientsCreateOptions(
+  options: ClientsCreateOptions,
+): asserts options is ClientsCreateOptions & { account: string; plan: Plan } {
+  if (!options.account) throw new UsageError('--account NAME is required');
+  if (!isPlan(options.plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
+}
+
 export async function clientsCreateCommand(
   app: INestApplicationContext,
   config: AppConfig,
   options: ClientsCreateOptions,
 ): Promise<void> {
-  if (!options.account) throw new UsageError('--account NAME is required');
-  if (!isPlan(options.plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
+  checkClientsCreateOptions(options);
   if (config.runMigrations) await migrate(app, config);
   const credentials = await app
     .get(CommandBus)

@@ -31,23 +31,29 @@ function releaseOf(kind: PublisherFileKind, path: string, release: string | unde
   return `${kind.toUpperCase()} ${year ?? 'unknown release'}`;
 }
 
+/** Checked before anything opens the database; returns the one source named. */
+export function checkVocabImportOptions(options: VocabImportOptions): 'athena' | PublisherFileKind {
+  const sources = (['athena', 'icd10cm', 'loinc', 'hcpcs'] as const).filter(
+    (option) => options[option] !== undefined,
+  );
+  if (sources.length !== 1) {
+    throw new UsageError(
+      'vocab:import needs exactly one of --athena DIR, --icd10cm FILE, --loinc FILE, --hcpcs FILE',
+    );
+  }
+  return sources[0];
+}
+
 export async function vocabImportCommand(
   app: INestApplicationContext,
   config: AppConfig,
   options: VocabImportOptions,
 ): Promise<void> {
-  const sources = (['athena', 'icd10cm', 'loinc', 'hcpcs'] as const).filter(
-    (option) => options[option] !== undefined,
-  );
-  if (sources.length !== 1)
-    throw new UsageError(
-      'vocab:import needs exactly one of --athena DIR, --icd10cm FILE, --loinc FILE, --hcpcs FILE',
-    );
+  const source = checkVocabImportOptions(options);
   if (config.runMigrations) await migrate(app, config);
   const commands = app.get(CommandBus);
   const started = Date.now();
   let vocabularyIds: string[];
-  const source = sources[0];
   if (source === 'athena') {
     process.stderr.write(`Importing the Athena vocabulary in ${options.athena}\n`);
     const summary = await commands.execute(new ImportAthenaCommand(options.athena!, progress));

@@ -34,6 +34,12 @@ export class PinoNestLogger implements LoggerService {
     const fields: Record<string, unknown> = { context, requestId: RequestContext.requestId() };
     if (trace) fields.trace = trace;
     if (typeof message === 'string') this.pinoLogger[level](fields, message);
+    // An Error serialises to {} as JSON: log its message (and stack) instead.
+    else if (message instanceof Error)
+      this.pinoLogger[level](
+        { ...fields, err: { name: message.name, message: message.message, stack: message.stack } },
+        message.message,
+      );
     else this.pinoLogger[level]({ ...fields, data: message });
   }
 }
