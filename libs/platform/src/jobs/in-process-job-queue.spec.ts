@@ -84,7 +84,7 @@ describe('InProcessJobQueue', () => {
     let notify!: () => void;
     const gaveUp = new Promise<void>((resolve) => (notify = resolve));
     registry.register({
-      definition: greet as JobDefinition<unknown>,
+      definition: greet,
       handle: (_payload, context) => Promise.reject(new Error(`nope ${context.attempt}`)),
       failed: (_payload, reason) => {
         reasons.push(reason);
