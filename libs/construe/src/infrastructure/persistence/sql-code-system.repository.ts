@@ -57,6 +57,33 @@ function toCode(row: CodeRow): SystemCode {
     : { code: row.code, description: row.description, definition: row.definition };
 }
 
+const STOP_WORDS = new Set([
+  'and',
+  'the',
+  'with',
+  'without',
+  'for',
+  'from',
+  'due',
+  'not',
+  'other',
+  'this',
+  'that',
+  'than',
+  'into',
+  'onto',
+  'per',
+]);
+
+/** Words worth a trigram lookup: three letters or more, not a stop word, at most eight. */
+function trigramTerms(query: string): string[] {
+  const words = query.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return [...new Set(words.filter((word) => word.length >= 3 && !STOP_WORDS.has(word)))].slice(
+    0,
+    8,
+  );
+}
+
 function vectorLiteral(vector: number[]): string {
   return `[${vector.map((value) => (Number.isFinite(value) ? value.toFixed(6) : '0')).join(',')}]`;
 }
@@ -166,26 +193,37 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
     queryKey: string,
     limit: number,
   ): Promise<ScoredCode[]> {
-    // Each word is matched on its own with pg_trgm (typo tolerant, index-backed `%>`), scores
-    // averaged, plus full-text rank; a query that looks like a code also matches by prefix.
-    const words = [...new Set(query.toLowerCase().match(/[a-z0-9]+/g) ?? [])].slice(0, 8);
-    const terms = words.length > 0 ? words : [query];
-    const wordParams = terms.map((_, index) => `$${index + 5}`);
+    const terms = trigramTerms(query);
+    const termParams = terms.map((_, index) => `$${index + 5}`);
+    // Candidates come from one index scan per term (pg_trgm `%>`, full-text, code prefix),
+    // so the trigram index drives the search; the planner would otherwise scan the whole
+    // system and test every row. Scoring: the per-term word similarities averaged, plus
+    // full-text rank and whole-text similarity; a code-looking query matches by prefix.
+    const candidates = [
+      ...termParams.map(
+        (param) => `SELECT system_id, seq FROM construe_code WHERE description %> ${param}`,
+      ),
+      'SELECT system_id, seq FROM construe_code, q WHERE search_tsv @@ q.tsq',
+      "SELECT system_id, seq FROM construe_code WHERE $3 <> '' AND system_id = $1 AND code_key LIKE $3 || '%'",
+    ].join('\n         UNION ');
+    const similarity =
+      terms.length > 0
+        ? `(${termParams.map((param) => `word_similarity(${param}, c.description)`).join(' + ')}) / ${terms.length}.0`
+        : '0';
     const rows = await this.dataSource.query<(CodeRow & { score: number })[]>(
-      `WITH q AS (SELECT websearch_to_tsquery('english', $2) AS tsq)
-       SELECT seq, code, description, definition,
+      `WITH q AS (SELECT websearch_to_tsquery('english', $2) AS tsq),
+       hits AS MATERIALIZED (
+         ${candidates}
+       )
+       SELECT c.seq, c.code, c.description, c.definition,
               GREATEST(
-                CASE WHEN code_key = $3 THEN 2.0 WHEN $3 <> '' AND code_key LIKE $3 || '%' THEN 1.5 ELSE 0 END,
-                (${wordParams.map((param) => `word_similarity(${param}, description)`).join(' + ')}) / ${terms.length}.0
-                  + ts_rank(search_tsv, q.tsq)
-                  -- whole-text similarity favours the description closest to the query as a whole
-                  + 0.5 * similarity($2, description)
+                CASE WHEN c.code_key = $3 THEN 2.0 WHEN $3 <> '' AND c.code_key LIKE $3 || '%' THEN 1.5 ELSE 0 END,
+                ${similarity} + ts_rank(c.search_tsv, q.tsq) + 0.5 * similarity($2, c.description)
               ) AS score
-       FROM construe_code, q
-       WHERE system_id = $1
-         AND (($3 <> '' AND code_key LIKE $3 || '%') OR search_tsv @@ q.tsq OR ${wordParams.map((param) => `description %> ${param}`).join(' OR ')})
+       FROM hits JOIN construe_code c USING (system_id, seq), q
+       WHERE c.system_id = $1
        -- ties: code-prefix matches in system order, text matches shortest description first
-       ORDER BY score DESC, CASE WHEN $3 <> '' AND code_key LIKE $3 || '%' THEN 0 ELSE length(description) END, seq
+       ORDER BY score DESC, CASE WHEN $3 <> '' AND c.code_key LIKE $3 || '%' THEN 0 ELSE length(c.description) END, c.seq
        LIMIT $4`,
       [systemId, query, queryKey, limit, ...terms],
     );
