@@ -51,8 +51,9 @@ if (existsSync(report)) {
   passed += results.numPassedTests;
   failed += results.numFailedTests;
   for (const file of results.testResults) {
-    // A file that failed to load has no test results but must still count as a failure.
-    if (file.status === 'failed' && file.assertionResults.length === 0) {
+    // A file that failed to load, or failed in a hook while its tests passed, still counts.
+    const testFailed = file.assertionResults.some((test) => test.status === 'failed');
+    if (file.status === 'failed' && !testFailed) {
       failed += 1;
       failures.push(file.name);
     }

@@ -20,7 +20,9 @@ describe.skipIf(!available).each(PROFILES)(
     let api: Api;
 
     beforeAll(async () => {
-      app = await startTestApp(profile);
+      // No job consumption here: the test needs no embeddings, and closing a BullMQ worker
+      // waits for its active job (all of ICD-10-CM).
+      app = await startTestApp(profile, { RUN_WORKER_IN_API: 'false' });
       api = {
         baseUrl: app.baseUrl,
         token: await app.token(await app.createClient('research', 'free')),

@@ -5,13 +5,20 @@ import { FHIR_PROVIDER_MIGRATIONS } from '@app/fhir-provider';
 import { EnableExtensions1732262300000 } from '@app/platform';
 import { SUMMARY_MIGRATIONS } from '@app/summary';
 import { VOCABULARY_MIGRATIONS } from '@app/vocabulary';
+import type { MigrationInterface } from 'typeorm';
+
+type MigrationClass = new () => MigrationInterface;
+
+function timestampOf(migration: MigrationClass): number {
+  return Number(/(\d{13})$/.exec(migration.name)?.[1] ?? Number.NaN);
+}
 
 /**
  * Every library's migrations: the one place that knows them all. Each library owns its
- * migrations; TypeORM applies pending ones in timestamp order, so libraries never
- * need to coordinate beyond picking a current timestamp.
+ * migrations; TypeORM applies pending ones in timestamp order, and this list is kept in
+ * that same order so that what is declared is what runs.
  */
-export const ALL_MIGRATIONS = [
+export const ALL_MIGRATIONS: MigrationClass[] = [
   EnableExtensions1732262300000,
   CreateAccountsAndClients1732262400000,
   ...VOCABULARY_MIGRATIONS,
@@ -19,4 +26,4 @@ export const ALL_MIGRATIONS = [
   ...FHIR_MIGRATIONS,
   ...FHIR_PROVIDER_MIGRATIONS,
   ...SUMMARY_MIGRATIONS,
-];
+].sort((a, b) => timestampOf(a) - timestampOf(b));
