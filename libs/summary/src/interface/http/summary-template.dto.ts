@@ -1,4 +1,9 @@
-import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import {
+  ApiProperty,
+  ApiPropertyOptional,
+  PickType,
+  type ApiPropertyOptions,
+} from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -70,19 +75,13 @@ export class CreateSummaryTemplateDto {
   mode!: string;
 }
 
-export class UpdateSummaryTemplateDto {
-  @ApiProperty({ maxLength: 200 })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  name!: string;
-
-  @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  description?: string;
-
+/** PUT replaces a template with one written by hand: the create fields, with `template` instead of the example. */
+export class UpdateSummaryTemplateDto extends PickType(CreateSummaryTemplateDto, [
+  'name',
+  'description',
+  'target_resources',
+  'mode',
+] as const) {
   @ApiProperty({
     description: 'Template text with <<Type[index].path|filter>> or {{Type.path}} placeholders',
     example:
@@ -93,21 +92,6 @@ export class UpdateSummaryTemplateDto {
   @IsNotEmpty()
   @MaxLength(100_000)
   template!: string;
-
-  @ApiProperty(TARGETS)
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  @IsNotEmpty({ each: true })
-  @MaxLength(300, { each: true })
-  target_resources!: string[];
-
-  @ApiProperty({ example: 'narrative', maxLength: 100 })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  mode!: string;
 }
 
 export class TemplateSpanDto {
