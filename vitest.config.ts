@@ -12,6 +12,11 @@ const libs = [
   'fhir',
   'fhir-provider',
   'summary',
+  'omop',
+  'clinical-nlp',
+  'lang2fhir',
+  'workflows',
+  'agents',
 ];
 const alias = Object.fromEntries(
   libs.map((lib) => [

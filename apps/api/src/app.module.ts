@@ -1,11 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DevtoolsModule } from '@nestjs/devtools-integration';
+import { AgentsModule } from '@app/agents';
 import { AuthHttpModule } from '@app/auth';
 import { ConstrueModule } from '@app/construe';
 import { FhirModule } from '@app/fhir';
 import { FhirProviderModule } from '@app/fhir-provider';
+import { Lang2FhirModule } from '@app/lang2fhir';
 import { ALL_MIGRATIONS } from '@app/migrations';
+import { OmopModule } from '@app/omop';
 import {
   DatabaseModule,
   HealthModule,
@@ -16,6 +19,7 @@ import {
 import { type AppConfig, ConfigModule } from '@app/shared';
 import { SummaryModule } from '@app/summary';
 import { VocabularyModule } from '@app/vocabulary';
+import { WorkflowsModule } from '@app/workflows';
 import { DemoClientSeeder } from './demo-client.seeder.js';
 import { ResumeJobsOnStart } from './resume-jobs-on-start.js';
 
@@ -44,6 +48,10 @@ export class AppModule {
         FhirModule,
         FhirProviderModule,
         SummaryModule,
+        OmopModule,
+        Lang2FhirModule,
+        WorkflowsModule,
+        AgentsModule,
         ...(config.devtools
           ? [DevtoolsModule.register({ http: true, port: config.devtoolsPort })]
           : []),

@@ -2,7 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthCoreModule } from '@app/auth';
 import { ConstrueModule } from '@app/construe';
+import { FhirModule } from '@app/fhir';
+import { FhirProviderModule } from '@app/fhir-provider';
+import { Lang2FhirModule } from '@app/lang2fhir';
 import { ALL_MIGRATIONS } from '@app/migrations';
+import { OmopModule } from '@app/omop';
 import { DatabaseModule, JobsModule, RedisModule } from '@app/platform';
 import { type AppConfig, ConfigModule } from '@app/shared';
 import { VocabularyModule } from '@app/vocabulary';
@@ -22,6 +26,10 @@ export class WorkerModule {
         AuthCoreModule,
         VocabularyModule,
         ConstrueModule,
+        FhirModule,
+        FhirProviderModule,
+        OmopModule,
+        Lang2FhirModule,
       ],
     };
   }

@@ -1,10 +1,14 @@
+import { AGENTS_MIGRATIONS } from '@app/agents';
 import { CreateAccountsAndClients1732262400000 } from '@app/auth';
 import { CONSTRUE_MIGRATIONS } from '@app/construe';
 import { FHIR_MIGRATIONS } from '@app/fhir';
 import { FHIR_PROVIDER_MIGRATIONS } from '@app/fhir-provider';
+import { LANG2FHIR_MIGRATIONS } from '@app/lang2fhir';
+import { OMOP_MIGRATIONS } from '@app/omop';
 import { EnableExtensions1732262300000 } from '@app/platform';
 import { SUMMARY_MIGRATIONS } from '@app/summary';
 import { VOCABULARY_MIGRATIONS } from '@app/vocabulary';
+import { WORKFLOWS_MIGRATIONS } from '@app/workflows';
 import type { MigrationInterface } from 'typeorm';
 
 type MigrationClass = new () => MigrationInterface;
@@ -26,4 +30,8 @@ export const ALL_MIGRATIONS: MigrationClass[] = [
   ...FHIR_MIGRATIONS,
   ...FHIR_PROVIDER_MIGRATIONS,
   ...SUMMARY_MIGRATIONS,
+  ...OMOP_MIGRATIONS,
+  ...LANG2FHIR_MIGRATIONS,
+  ...WORKFLOWS_MIGRATIONS,
+  ...AGENTS_MIGRATIONS,
 ].sort((a, b) => timestampOf(a) - timestampOf(b));

@@ -1,0 +1,2 @@
+export { AgentsModule } from './agents.module.js';
+export { AGENTS_MIGRATIONS } from './migrations.js';

@@ -1,0 +1,15 @@
+import { Query } from '@nestjs/cqrs';
+
+/**
+ * POST /fhir2omop/create: map one FHIR resource or Bundle to OMOP CDM v5.4 rows. Other
+ * modules (the MCP tools, workflows) dispatch it too. The result is the response body of
+ * the spec without `success`/`message`: tables, mappings, side lists, vocab_version, summary.
+ */
+export class MapFhirToOmopQuery extends Query<Record<string, unknown>> {
+  constructor(
+    readonly fhirResources: Record<string, unknown>,
+    readonly vocabVersion?: string,
+  ) {
+    super();
+  }
+}
