@@ -75,7 +75,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^dist/|^node_modules/)' },
+    exclude: { path: '(^dist/|^dist-[^/]+/|^node_modules/)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

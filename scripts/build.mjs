@@ -1,14 +1,18 @@
-// Compiles apps/ and libs/ to dist/ with tsc, then rewrites the @app/* aliases to relative ESM paths.
+// Compiles apps/ and libs/ with tsc, then rewrites the @app/* aliases to relative ESM paths.
+// The output folder is dist/ unless given: `node scripts/build.mjs dist-mine` builds a
+// private copy (tests use it through TEST_DIST_DIR) without touching a dist/ in use.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+
+const outDir = process.argv[2] ?? 'dist';
 
 function run(binary, args) {
   const result = spawnSync(`node_modules/.bin/${binary}`, args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-rmSync('dist', { recursive: true, force: true });
-run('tsc', ['-p', 'tsconfig.build.json']);
-run('tsc-alias', ['-p', 'tsconfig.build.json']);
-mkdirSync('dist', { recursive: true });
-writeFileSync('dist/.build-stamp', new Date().toISOString());
+rmSync(outDir, { recursive: true, force: true });
+run('tsc', ['-p', 'tsconfig.build.json', '--outDir', outDir]);
+run('tsc-alias', ['-p', 'tsconfig.build.json', '--outDir', outDir]);
+mkdirSync(outDir, { recursive: true });
+writeFileSync(`${outDir}/.build-stamp`, new Date().toISOString());

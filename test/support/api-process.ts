@@ -1,9 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const API_ENTRY = 'dist/apps/api/src/main.js';
-const CLI_ENTRY = 'dist/apps/cli/src/main.js';
-export const WORKER_ENTRY = 'dist/apps/worker/src/main.js';
+// TEST_DIST_DIR lets a developer test a private build while dist/ is in use elsewhere.
+const DIST = process.env.TEST_DIST_DIR ?? 'dist';
+const API_ENTRY = `${DIST}/apps/api/src/main.js`;
+const CLI_ENTRY = `${DIST}/apps/cli/src/main.js`;
+export const WORKER_ENTRY = `${DIST}/apps/worker/src/main.js`;
 
 export function requireBuild(): void {
   if (!existsSync(API_ENTRY) || !existsSync(CLI_ENTRY)) {
