@@ -27,8 +27,9 @@ const repoRoot = resolve(here, '..', '..');
 const referenceDir = resolve(repoRoot, '..', 'shared', 'reference');
 const orderFile = join(referenceDir, 'nlp', 'codes', 'icd10cm-order-Jan-2021.txt.gz');
 const codesFile = join(referenceDir, 'nlp', 'codes', 'icd10cm_2021_codes.csv.gz');
-const apiMain = join(repoRoot, 'dist', 'apps', 'api', 'src', 'main.js');
-const cliMain = join(repoRoot, 'dist', 'apps', 'cli', 'src', 'main.js');
+const distDir = resolve(repoRoot, process.env.BENCH_DIST_DIR ?? 'dist');
+const apiMain = join(distDir, 'apps', 'api', 'src', 'main.js');
+const cliMain = join(distDir, 'apps', 'cli', 'src', 'main.js');
 
 const SYSTEM = 'ICD-10-CM';
 const RELEASE = 'ICD10CM FY2021';

@@ -10,6 +10,17 @@ import {
   type ScoredCode,
 } from '../../application/ports/code-system.repository.js';
 import { codeKey } from '../../domain/builtin-systems.js';
+import {
+  ALTERNATIVES_PER_WORD,
+  allTermsQuery,
+  buildTerms,
+  CANDIDATE_CAP,
+  fallbackQuery,
+  type LexemeRow,
+  type QueryTerm,
+  searchWords,
+  termQuery,
+} from '../../domain/text-search/text-query.js';
 import type { CodeSystem, CodeSystemStatus, SystemCode } from '../../domain/code-system.js';
 
 interface SystemRow {
@@ -55,33 +66,6 @@ function toCode(row: CodeRow): SystemCode {
   return row.definition === null
     ? { code: row.code, description: row.description }
     : { code: row.code, description: row.description, definition: row.definition };
-}
-
-const STOP_WORDS = new Set([
-  'and',
-  'the',
-  'with',
-  'without',
-  'for',
-  'from',
-  'due',
-  'not',
-  'other',
-  'this',
-  'that',
-  'than',
-  'into',
-  'onto',
-  'per',
-]);
-
-/** Words worth a trigram lookup: three letters or more, not a stop word, at most eight. */
-function trigramTerms(query: string): string[] {
-  const words = query.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  return [...new Set(words.filter((word) => word.length >= 3 && !STOP_WORDS.has(word)))].slice(
-    0,
-    8,
-  );
 }
 
 function vectorLiteral(vector: number[]): string {
@@ -137,6 +121,7 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
         [system.id, system.accountId, system.name, system.version, system.revision, codes.length],
       );
       await this.insertCodes(manager, system.id, codes);
+      await this.insertLexemes(manager, system.id);
       return toSystem(row);
     });
   }
@@ -161,6 +146,28 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
         ],
       );
     }
+  }
+
+  private async insertLexemes(manager: EntityManager, systemId: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO construe_lexeme (system_id, lexeme, ndoc)
+       SELECT $1, lexeme, count(*) FROM construe_code, unnest(tsvector_to_array(search_tsv)) AS lexeme
+       WHERE system_id = $1 GROUP BY lexeme`,
+      [systemId],
+    );
+  }
+
+  /**
+   * After a bulk write: merge the GIN indexes' pending lists (every search would scan them
+   * otherwise; they grow by one entry per written row) and refresh the planner's statistics.
+   */
+  async optimizeSearch(): Promise<void> {
+    await this.dataSource.query("SELECT gin_clean_pending_list('construe_code_tsv_idx'::regclass)");
+    await this.dataSource.query(
+      "SELECT gin_clean_pending_list('construe_code_trgm_idx'::regclass)",
+    );
+    await this.dataSource.query('ANALYZE construe_code');
+    await this.dataSource.query('ANALYZE construe_lexeme');
   }
 
   async deleteCustom(systemId: string): Promise<void> {
@@ -193,41 +200,111 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
     queryKey: string,
     limit: number,
   ): Promise<ScoredCode[]> {
-    const terms = trigramTerms(query);
-    const termParams = terms.map((_, index) => `$${index + 5}`);
-    // Candidates come from one index scan per term (pg_trgm `%>`, full-text, code prefix),
-    // so the trigram index drives the search; the planner would otherwise scan the whole
-    // system and test every row. Scoring: the per-term word similarities averaged, plus
-    // full-text rank and whole-text similarity; a code-looking query matches by prefix.
-    const candidates = [
-      ...termParams.map(
-        (param) => `SELECT system_id, seq FROM construe_code WHERE description %> ${param}`,
-      ),
-      'SELECT system_id, seq FROM construe_code, q WHERE search_tsv @@ q.tsq',
-      "SELECT system_id, seq FROM construe_code WHERE $3 <> '' AND system_id = $1 AND code_key LIKE $3 || '%'",
-    ].join('\n         UNION ');
-    const similarity =
-      terms.length > 0
-        ? `(${termParams.map((param) => `word_similarity(${param}, c.description)`).join(' + ')}) / ${terms.length}.0`
-        : '0';
-    const rows = await this.dataSource.query<(CodeRow & { score: number })[]>(
-      `WITH q AS (SELECT websearch_to_tsquery('english', $2) AS tsq),
-       hits AS MATERIALIZED (
-         ${candidates}
-       )
-       SELECT c.seq, c.code, c.description, c.definition,
-              GREATEST(
-                CASE WHEN c.code_key = $3 THEN 2.0 WHEN $3 <> '' AND c.code_key LIKE $3 || '%' THEN 1.5 ELSE 0 END,
-                ${similarity} + ts_rank(c.search_tsv, q.tsq) + 0.5 * similarity($2, c.description)
-              ) AS score
-       FROM hits JOIN construe_code c USING (system_id, seq), q
-       WHERE c.system_id = $1
-       -- ties: code-prefix matches in system order, text matches shortest description first
-       ORDER BY score DESC, CASE WHEN $3 <> '' AND c.code_key LIKE $3 || '%' THEN 0 ELSE length(c.description) END, c.seq
-       LIMIT $4`,
-      [systemId, query, queryKey, limit, ...terms],
+    const byCode = queryKey ? await this.searchCodePrefix(systemId, queryKey, limit) : [];
+    const terms = await this.queryTerms(systemId, query);
+    if (terms.length === 0 || byCode.length >= limit) return byCode.slice(0, limit);
+    const found = byCode.map((code) => code.seq);
+    const matches = await this.rankTextMatches(
+      systemId,
+      allTermsQuery(terms),
+      terms,
+      query,
+      found,
+      limit,
     );
-    return rows.map((row) => ({ ...toCode(row), score: Number(Number(row.score).toFixed(4)) }));
+    const fallback = fallbackQuery(terms);
+    if (byCode.length + matches.length < limit && fallback) {
+      const seen = [...found, ...matches.map((code) => code.seq)];
+      matches.push(
+        ...(await this.rankTextMatches(
+          systemId,
+          fallback,
+          terms,
+          query,
+          seen,
+          limit - matches.length,
+        )),
+      );
+    }
+    return [...byCode, ...matches].slice(0, limit).map(({ seq: _seq, ...code }) => code);
+  }
+
+  /** A code-looking query: the exact code first, then codes it prefixes, in system order. */
+  private async searchCodePrefix(systemId: string, key: string, limit: number) {
+    const rows = await this.dataSource.query<(CodeRow & { exact: boolean })[]>(
+      `SELECT seq, code, description, definition, code_key = $2 AS exact FROM construe_code
+       WHERE system_id = $1 AND code_key LIKE $3 || '%'
+       ORDER BY code_key = $2 DESC, seq LIMIT $4`,
+      [systemId, key, key.replace(/[\\%_]/g, '\\$&'), limit],
+    );
+    return rows.map((row) => ({
+      ...toCode(row),
+      seq: Number(row.seq),
+      score: row.exact ? 2 : 1.5,
+    }));
+  }
+
+  /** Each query word's lexeme, and the system's own lexemes that equal, resemble or extend it. */
+  private async queryTerms(systemId: string, query: string): Promise<QueryTerm[]> {
+    const words = searchWords(query);
+    if (words.length === 0) return [];
+    const rows = await this.dataSource.query<(LexemeRow & { code_count: number })[]>(
+      `SELECT w.position::int AS position, w.lexeme, l.lexeme AS candidate, l.ndoc,
+              (SELECT code_count FROM construe_code_system WHERE id = $1) AS code_count
+       FROM (SELECT DISTINCT ON (lexeme) t.position, s.lexeme
+             FROM unnest($2::text[]) WITH ORDINALITY AS t(word, position)
+             CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', t.word))) AS s(lexeme)
+             ORDER BY lexeme, t.position) AS w
+       CROSS JOIN LATERAL (
+         SELECT lexeme, ndoc FROM construe_lexeme
+         WHERE system_id = $1 AND (lexeme = w.lexeme OR (length(w.lexeme) >= 3
+               AND (lexeme % w.lexeme OR lexeme LIKE w.lexeme || '%')))
+         ORDER BY lexeme = w.lexeme DESC, similarity(lexeme, w.lexeme) DESC, ndoc DESC
+         LIMIT $3) AS l`,
+      [systemId, words, ALTERNATIVES_PER_WORD],
+    );
+    return buildTerms(
+      rows.map((row) => ({ ...row, ndoc: Number(row.ndoc) })),
+      Number(rows[0]?.code_count ?? 0),
+    );
+  }
+
+  /**
+   * Scores the codes matching `tsquery`: the weighted share of query terms present, the
+   * similarity of the whole text, and a nudge towards the defaults a coder picks when the
+   * query says nothing more ("unspecified", "initial encounter"). At most CANDIDATE_CAP
+   * matches are ranked, the shortest descriptions first, so common words stay cheap.
+   */
+  private async rankTextMatches(
+    systemId: string,
+    tsquery: string,
+    terms: readonly QueryTerm[],
+    query: string,
+    exclude: number[],
+    limit: number,
+  ) {
+    const coverage = terms
+      .map(
+        (term, index) =>
+          `CASE WHEN search_tsv @@ $${index + 7}::tsquery THEN ${term.weight} ELSE 0 END`,
+      )
+      .join(' + ');
+    const rows = await this.dataSource.query<(CodeRow & { score: number })[]>(
+      `SELECT seq, code, description, definition,
+              (${coverage}) + 0.4 * similarity($3, description)
+              + CASE WHEN search_tsv @@ 'unspecifi'::tsquery THEN 0.06 ELSE 0 END
+              + CASE WHEN description LIKE '%initial encounter%' THEN 0.06 ELSE 0 END AS score
+       FROM (SELECT seq, code, description, definition, search_tsv FROM construe_code
+             WHERE system_id = $1 AND search_tsv @@ $2::tsquery AND NOT (seq = ANY($4::int[]))
+             ORDER BY length(description) LIMIT $6) AS candidates
+       ORDER BY score DESC, length(description), seq LIMIT $5`,
+      [systemId, tsquery, query, exclude, limit, CANDIDATE_CAP, ...terms.map(termQuery)],
+    );
+    return rows.map((row) => ({
+      ...toCode(row),
+      seq: Number(row.seq),
+      score: Number(Number(row.score).toFixed(4)),
+    }));
   }
 
   async searchSemantic(systemId: string, vector: number[], limit: number): Promise<ScoredCode[]> {
@@ -331,6 +408,7 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
         'SELECT count(*) AS inserted FROM construe_code WHERE system_id = $1',
         [row.id],
       );
+      await this.insertLexemes(manager, row.id);
       await manager.query('UPDATE construe_code_system SET code_count = $2 WHERE id = $1', [
         row.id,
         Number(inserted),

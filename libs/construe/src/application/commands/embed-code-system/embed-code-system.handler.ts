@@ -41,6 +41,8 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
       );
       afterSeq = batch[batch.length - 1].seq;
     }
+    // Every embedded row was rewritten: the search indexes have a pending list to merge.
+    await this.systems.optimizeSearch();
     await this.systems.setStatus(systemId, 'ready');
     this.logger.log(
       `Code system ${system.name} ${system.version} embedded with ${this.embedder.name}`,

@@ -29,6 +29,7 @@ export class RefreshBuiltinSystemsHandler implements ICommandHandler<RefreshBuil
       );
       refreshed.push({ name: system.name, version: system.version, codes: system.codeCount });
     }
+    if (refreshed.length > 0) await this.systems.optimizeSearch();
     return refreshed;
   }
 }
