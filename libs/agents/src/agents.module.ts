@@ -1,5 +1,131 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FhirModule } from '@app/fhir';
+import { AppConfig } from '@app/shared';
+import { ChatWithAgentHandler } from './application/commands/chat-with-agent/chat-with-agent.handler.js';
+import { CreateAgentHandler } from './application/commands/create-agent/create-agent.handler.js';
+import { CreatePromptHandler } from './application/commands/create-prompt/create-prompt.handler.js';
+import { DeleteAgentHandler } from './application/commands/delete-agent/delete-agent.handler.js';
+import { DeletePromptHandler } from './application/commands/delete-prompt/delete-prompt.handler.js';
+import { DeleteToolServerHandler } from './application/commands/delete-tool-server/delete-tool-server.handler.js';
+import { RegisterToolServerHandler } from './application/commands/register-tool-server/register-tool-server.handler.js';
+import { UpdateAgentHandler } from './application/commands/update-agent/update-agent.handler.js';
+import { UpdatePromptHandler } from './application/commands/update-prompt/update-prompt.handler.js';
+import { AgentRepository } from './application/ports/agent.repository.js';
+import { ChatModel } from './application/ports/chat-model.js';
+import { ChatSessionRepository } from './application/ports/chat-session.repository.js';
+import { PromptRepository } from './application/ports/prompt.repository.js';
+import { RemoteToolClient } from './application/ports/remote-tool-client.js';
+import { SecretCipher } from './application/ports/secret-cipher.js';
+import { ToolServerRepository } from './application/ports/tool-server.repository.js';
+import { FindWorkflowReferencesHandler } from './application/queries/find-workflow-references/find-workflow-references.handler.js';
+import { GetAgentHandler } from './application/queries/get-agent/get-agent.handler.js';
+import { GetChatSessionHandler } from './application/queries/get-chat-session/get-chat-session.handler.js';
+import { GetPromptHandler } from './application/queries/get-prompt/get-prompt.handler.js';
+import { GetToolServerHandler } from './application/queries/get-tool-server/get-tool-server.handler.js';
+import { ListAgentsHandler } from './application/queries/list-agents/list-agents.handler.js';
+import { ListPromptsHandler } from './application/queries/list-prompts/list-prompts.handler.js';
+import { ListToolServersHandler } from './application/queries/list-tool-servers/list-tool-servers.handler.js';
+import { AgentReferenceCheck } from './application/services/agent-reference-check.js';
+import { AgentToolsets } from './application/services/agent-toolsets.js';
+import { ServiceToolbox } from './application/services/service-toolbox.js';
+import {
+  OpenAiCompatibleChatModel,
+  UnconfiguredChatModel,
+} from './infrastructure/chat/openai-compatible.chat-model.js';
+import { AesGcmSecretCipher } from './infrastructure/crypto/aes-gcm-secret-cipher.js';
+import { resolveEncryptionKey } from './infrastructure/crypto/encryption-key.js';
+import { SdkRemoteToolClient } from './infrastructure/mcp/sdk-remote-tool-client.js';
+import { AgentPromptEntity } from './infrastructure/persistence/agent-prompt.entity.js';
+import {
+  AgentEntity,
+  AgentPromptLinkEntity,
+  AgentToolLinkEntity,
+} from './infrastructure/persistence/agent.entity.js';
+import {
+  ChatMessageEntity,
+  ChatSessionEntity,
+} from './infrastructure/persistence/chat-session.entity.js';
+import { ToolServerEntity } from './infrastructure/persistence/tool-server.entity.js';
+import { TypeOrmAgentRepository } from './infrastructure/persistence/typeorm-agent.repository.js';
+import { TypeOrmChatSessionRepository } from './infrastructure/persistence/typeorm-chat-session.repository.js';
+import { TypeOrmPromptRepository } from './infrastructure/persistence/typeorm-prompt.repository.js';
+import { TypeOrmToolServerRepository } from './infrastructure/persistence/typeorm-tool-server.repository.js';
+import { AgentsController } from './interface/http/agents.controller.js';
+import { ChatController } from './interface/http/chat.controller.js';
+import { PromptsController } from './interface/http/prompts.controller.js';
+import { ToolServersController } from './interface/http/tool-servers.controller.js';
+import { McpController } from './interface/mcp/mcp.controller.js';
+
+const handlers = [
+  CreatePromptHandler,
+  UpdatePromptHandler,
+  DeletePromptHandler,
+  GetPromptHandler,
+  ListPromptsHandler,
+  CreateAgentHandler,
+  UpdateAgentHandler,
+  DeleteAgentHandler,
+  GetAgentHandler,
+  ListAgentsHandler,
+  FindWorkflowReferencesHandler,
+  RegisterToolServerHandler,
+  DeleteToolServerHandler,
+  GetToolServerHandler,
+  ListToolServersHandler,
+  ChatWithAgentHandler,
+  GetChatSessionHandler,
+];
 
 /** Agents, agent prompts, MCP tool servers, the service's own MCP endpoint, and chat. */
-@Module({})
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      AgentPromptEntity,
+      AgentEntity,
+      AgentPromptLinkEntity,
+      AgentToolLinkEntity,
+      ToolServerEntity,
+      ChatSessionEntity,
+      ChatMessageEntity,
+    ]),
+    FhirModule,
+  ],
+  controllers: [
+    PromptsController,
+    ChatController,
+    AgentsController,
+    ToolServersController,
+    McpController,
+  ],
+  providers: [
+    ...handlers,
+    AgentReferenceCheck,
+    ServiceToolbox,
+    AgentToolsets,
+    { provide: PromptRepository, useClass: TypeOrmPromptRepository },
+    { provide: AgentRepository, useClass: TypeOrmAgentRepository },
+    { provide: ToolServerRepository, useClass: TypeOrmToolServerRepository },
+    { provide: ChatSessionRepository, useClass: TypeOrmChatSessionRepository },
+    { provide: RemoteToolClient, useClass: SdkRemoteToolClient },
+    {
+      provide: SecretCipher,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new AesGcmSecretCipher(resolveEncryptionKey(config)),
+    },
+    {
+      provide: ChatModel,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig): ChatModel =>
+        config.chatModelUrl
+          ? new OpenAiCompatibleChatModel(
+              config.chatModelUrl,
+              config.chatModelName,
+              config.chatModelApiKey,
+              config.chatModelTimeoutMs,
+            )
+          : new UnconfiguredChatModel(),
+    },
+  ],
+})
 export class AgentsModule {}

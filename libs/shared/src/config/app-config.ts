@@ -38,6 +38,13 @@ export class AppConfig {
   embeddingsApiKey?: string;
   embeddingJobAttempts!: number;
   embeddingJobBackoffMs!: number;
+  /** OpenAI-compatible chat completions endpoint (…/v1/chat/completions) for agent chat; unset: chat answers 503. */
+  chatModelUrl?: string;
+  chatModelName!: string;
+  chatModelApiKey?: string;
+  chatModelTimeoutMs!: number;
+  /** Rounds of tool calls one chat turn may make before the model is asked for a plain answer. */
+  chatMaxToolRounds!: number;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +96,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.embeddingsApiKey = read.optionalString('EMBEDDINGS_API_KEY');
   config.embeddingJobAttempts = read.int('EMBEDDING_JOB_ATTEMPTS', 5, 1, 50);
   config.embeddingJobBackoffMs = read.int('EMBEDDING_JOB_BACKOFF_MS', 2_000, 10, 600_000);
+  config.chatModelUrl = read.url('CHAT_MODEL_URL', ['http:', 'https:']);
+  config.chatModelName = read.string('CHAT_MODEL_NAME', 'gpt-4o-mini');
+  config.chatModelApiKey = read.optionalString('CHAT_MODEL_API_KEY');
+  config.chatModelTimeoutMs = read.int('CHAT_MODEL_TIMEOUT_MS', 120_000, 1_000, 600_000);
+  config.chatMaxToolRounds = read.int('CHAT_MAX_TOOL_ROUNDS', 8, 1, 50);
 
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
     read.fail('JWT_SECRET must be at least 32 characters long');

@@ -1,0 +1,13 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { Agent } from '../../../domain/agent.js';
+import { AgentRepository } from '../../ports/agent.repository.js';
+import { ListAgentsQuery } from './list-agents.query.js';
+
+@QueryHandler(ListAgentsQuery)
+export class ListAgentsHandler implements IQueryHandler<ListAgentsQuery> {
+  constructor(private readonly agents: AgentRepository) {}
+
+  execute({ accountId }: ListAgentsQuery): Promise<Agent[]> {
+    return this.agents.list(accountId);
+  }
+}

@@ -1,0 +1,149 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { z } from 'zod';
+import type { Agent } from '../../domain/agent.js';
+import { parseToolArguments } from '../../domain/chat/tool-arguments.js';
+import { uniqueToolName } from '../../domain/chat/tool-names.js';
+import { toolResultText } from '../../domain/chat/tool-output.js';
+import { toolServerHeadersContext } from '../../domain/secret-contexts.js';
+import type { ToolServer } from '../../domain/tool-server.js';
+import { RemoteToolClient, type RemoteToolSession } from '../ports/remote-tool-client.js';
+import { SecretCipher } from '../ports/secret-cipher.js';
+import { ToolServerRepository } from '../ports/tool-server.repository.js';
+import { toolErrorPayload } from '../tools/tool-error.js';
+import type { ServiceTool } from '../tools/service-tool.js';
+import { errorOutcome, type ChatTool } from './chat-tool.js';
+import { ServiceToolbox } from './service-toolbox.js';
+
+/** Longest tool result handed back to the model, in characters (the rest is cut, and said so). */
+const MAX_RESULT_CHARS = 20_000;
+
+export interface UnavailableToolServer {
+  id: string;
+  name: string;
+  reason: string;
+}
+
+/** The tools of one chat turn; `close` ends the connections to MCP tool servers. */
+export interface AgentToolset {
+  tools: ChatTool[];
+  unavailable: UnavailableToolServer[];
+  close(): Promise<void>;
+}
+
+function jsonSchemaOf(schema: z.ZodObject): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input' });
+  return rest;
+}
+
+function serviceChatTool(tool: ServiceTool): ChatTool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    parameters: jsonSchemaOf(tool.input),
+    async run(argumentsText) {
+      const parsed = parseToolArguments(argumentsText);
+      if (typeof parsed === 'string')
+        return errorOutcome({ code: 'TOOL.BAD_ARGUMENTS', message: parsed });
+      const checked = tool.input.safeParse(parsed);
+      if (!checked.success) {
+        return errorOutcome({
+          code: 'TOOL.BAD_ARGUMENTS',
+          message: z.prettifyError(checked.error),
+        });
+      }
+      try {
+        return {
+          content: toolResultText(await tool.run(checked.data), MAX_RESULT_CHARS),
+          isError: false,
+        };
+      } catch (error) {
+        return errorOutcome(toolErrorPayload(error));
+      }
+    },
+  };
+}
+
+/**
+ * What an agent may call in chat: the service's builtin tools, its own workflows, and the
+ * tools of its MCP tool servers that answer. A server that cannot be reached is left out
+ * of this turn and reported, so that one broken server does not stop the agent.
+ */
+@Injectable()
+export class AgentToolsets {
+  private readonly logger = new Logger(AgentToolsets.name);
+
+  constructor(
+    private readonly toolbox: ServiceToolbox,
+    private readonly servers: ToolServerRepository,
+    private readonly cipher: SecretCipher,
+    private readonly remote: RemoteToolClient,
+  ) {}
+
+  async open(agent: Agent): Promise<AgentToolset> {
+    const service = await this.toolbox.forAccount(agent.accountId, agent.workflowIds);
+    const taken = new Set(service.map((tool) => tool.name));
+    const tools = service.map(serviceChatTool);
+    const sessions: RemoteToolSession[] = [];
+    const unavailable: UnavailableToolServer[] = [];
+
+    const stored = await this.servers.findMany(agent.accountId, agent.toolServerIds);
+    const byId = new Map(stored.map((entry) => [entry.server.id, entry]));
+    for (const id of agent.toolServerIds) {
+      const entry = byId.get(id);
+      if (!entry) continue;
+      try {
+        const headers =
+          entry.encryptedHeaders === null
+            ? {}
+            : (JSON.parse(
+                this.cipher.decrypt(
+                  entry.encryptedHeaders,
+                  toolServerHeadersContext(agent.accountId, id),
+                ),
+              ) as Record<string, string>);
+        const session = await this.remote.open(entry.server.url, headers);
+        sessions.push(session);
+        tools.push(...this.remoteTools(entry.server, session, taken));
+      } catch (error) {
+        const reason = (error as Error).message || 'unreachable';
+        this.logger.warn(
+          `Tool server ${entry.server.name} (${id}) left out of the turn: ${reason}`,
+        );
+        unavailable.push({ id, name: entry.server.name, reason });
+      }
+    }
+    return {
+      tools,
+      unavailable,
+      close: async () => {
+        await Promise.allSettled(sessions.map((session) => session.close()));
+      },
+    };
+  }
+
+  private remoteTools(
+    server: ToolServer,
+    session: RemoteToolSession,
+    taken: Set<string>,
+  ): ChatTool[] {
+    return session.tools.map((tool) => ({
+      name: uniqueToolName(['mcp', server.name, tool.name], taken),
+      description: `[${server.name}] ${tool.description}`,
+      parameters: tool.inputSchema,
+      async run(argumentsText) {
+        const parsed = parseToolArguments(argumentsText);
+        if (typeof parsed === 'string')
+          return errorOutcome({ code: 'TOOL.BAD_ARGUMENTS', message: parsed });
+        try {
+          const outcome = await session.call(tool.name, parsed);
+          return { ...outcome, content: toolResultText(outcome.content, MAX_RESULT_CHARS) };
+        } catch (error) {
+          return errorOutcome({
+            code: 'TOOL.SERVER_FAILED',
+            message: `${server.name} failed: ${(error as Error).message}`,
+          });
+        }
+      },
+    }));
+  }
+}

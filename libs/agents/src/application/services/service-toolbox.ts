@@ -1,0 +1,39 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ListWorkflowSummariesQuery } from '@app/workflows';
+import { builtinTools } from '../tools/builtin-tools.js';
+import type { ServiceTool } from '../tools/service-tool.js';
+import { workflowTools } from '../tools/workflow-tools.js';
+
+/** The service's tools for one account: the builtin capabilities and the account's workflows. */
+@Injectable()
+export class ServiceToolbox {
+  private readonly logger = new Logger(ServiceToolbox.name);
+
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+  ) {}
+
+  /**
+   * `workflowIds` limits the workflows to those (an agent's); without it, every workflow of
+   * the account (the MCP endpoint). When the workflows cannot be listed, the builtin tools
+   * are still offered and the failure is logged.
+   */
+  async forAccount(accountId: string, workflowIds?: readonly string[]): Promise<ServiceTool[]> {
+    const tools = builtinTools(accountId, this.queries);
+    if (workflowIds !== undefined && workflowIds.length === 0) return tools;
+    const taken = new Set(tools.map((tool) => tool.name));
+    try {
+      const workflows = await this.queries.execute(
+        new ListWorkflowSummariesQuery(accountId, workflowIds),
+      );
+      return [...tools, ...workflowTools(accountId, workflows, this.commands, taken)];
+    } catch (error) {
+      this.logger.warn(
+        `Workflows are not offered as tools: listing them failed (${(error as Error).message})`,
+      );
+      return tools;
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * A registered MCP tool server (Streamable HTTP). Headers may carry credentials, so they
+ * are kept encrypted; only their names are ever shown.
+ */
+export interface ToolServer {
+  id: string;
+  accountId: string;
+  name: string;
+  description: string;
+  url: string;
+  headerNames: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewToolServer {
+  name: string;
+  description: string;
+  url: string;
+  /** Sent with every request to the server (an Authorization header included). */
+  headers: Record<string, string>;
+}

@@ -1,0 +1,79 @@
+import { AppError } from '@app/shared';
+import { ChatModel, type ChatToolSpec } from '../../application/ports/chat-model.js';
+import { AgentsErrorCodes } from '../../domain/agents-errors.js';
+import { chatModelNotConfigured } from '../../application/errors.js';
+import type { ChatMessage } from '../../domain/chat/chat-message.js';
+import type { ModelReply } from '../../domain/chat/tool-loop.js';
+import { readCompletion, toWireMessages, toWireTools } from './openai-wire.js';
+
+function modelFailed(reason: string): AppError {
+  return new AppError(502, AgentsErrorCodes.CHAT_MODEL_FAILED, `The chat model failed: ${reason}`);
+}
+
+/**
+ * Any OpenAI-compatible `/v1/chat/completions` endpoint (OpenAI, Azure, vLLM, Ollama, …),
+ * configured by the operator (CHAT_MODEL_URL), hence called directly.
+ */
+export class OpenAiCompatibleChatModel extends ChatModel {
+  readonly configured = true;
+
+  constructor(
+    private readonly url: string,
+    private readonly model: string,
+    private readonly apiKey: string | undefined,
+    private readonly timeoutMs: number,
+  ) {
+    super();
+  }
+
+  async complete(
+    messages: readonly ChatMessage[],
+    tools: readonly ChatToolSpec[],
+    offerTools: boolean,
+  ): Promise<ModelReply> {
+    const body: Record<string, unknown> = { model: this.model, messages: toWireMessages(messages) };
+    if (tools.length > 0) {
+      body.tools = toWireTools(tools);
+      body.tool_choice = offerTools ? 'auto' : 'none';
+    }
+    let response: Response;
+    try {
+      response = await fetch(this.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(this.apiKey ? { Authorization: `Bearer ${this.apiKey}` } : {}),
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      throw modelFailed(
+        timedOut ? `no answer within ${this.timeoutMs} ms` : 'it could not be reached',
+      );
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw modelFailed(`it answered HTTP ${response.status}`);
+    }
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      throw modelFailed('its answer is not JSON');
+    }
+    const reply = readCompletion(parsed);
+    if (typeof reply === 'string') throw modelFailed(reply);
+    return reply;
+  }
+}
+
+/** Chat without a configured model: the feature answers 503 and says which setting is missing. */
+export class UnconfiguredChatModel extends ChatModel {
+  readonly configured = false;
+
+  complete(): Promise<ModelReply> {
+    return Promise.reject(chatModelNotConfigured());
+  }
+}

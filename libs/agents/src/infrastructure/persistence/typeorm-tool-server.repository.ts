@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AppError } from '@app/shared';
+import { In, type DataSource } from 'typeorm';
+import type { DeleteOutcome } from '../../application/ports/prompt.repository.js';
+import {
+  ToolServerRepository,
+  type ToolServerWithSecrets,
+} from '../../application/ports/tool-server.repository.js';
+import { AgentsErrorCodes } from '../../domain/agents-errors.js';
+import type { ToolServer } from '../../domain/tool-server.js';
+import { agentsLinking } from './agent-users.js';
+import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from './pg-errors.js';
+import { ToolServerEntity } from './tool-server.entity.js';
+import { isUuid } from './uuid.js';
+
+function toToolServer(entity: ToolServerEntity): ToolServer {
+  return {
+    id: entity.id,
+    accountId: entity.accountId,
+    name: entity.name,
+    description: entity.description,
+    url: entity.url,
+    headerNames: entity.headerNames,
+    createdAt: entity.createdAt,
+    updatedAt: entity.updatedAt,
+  };
+}
+
+@Injectable()
+export class TypeOrmToolServerRepository extends ToolServerRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async insert(server: ToolServer, encryptedHeaders: string | null): Promise<void> {
+    try {
+      await this.dataSource.manager.insert(ToolServerEntity, { ...server, encryptedHeaders });
+    } catch (error) {
+      if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+      throw AppError.conflict(
+        AgentsErrorCodes.TOOL_SERVER_NAME_TAKEN,
+        `The account already has a tool server named "${server.name}"`,
+      );
+    }
+  }
+
+  async list(accountId: string): Promise<ToolServer[]> {
+    const rows = await this.dataSource.manager.find(ToolServerEntity, {
+      where: { accountId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return rows.map(toToolServer);
+  }
+
+  async find(accountId: string, id: string): Promise<ToolServer | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.dataSource.manager.findOneBy(ToolServerEntity, { accountId, id });
+    return row ? toToolServer(row) : null;
+  }
+
+  async findMany(accountId: string, ids: readonly string[]): Promise<ToolServerWithSecrets[]> {
+    const wanted = ids.filter(isUuid);
+    if (wanted.length === 0) return [];
+    const rows = await this.dataSource.manager.findBy(ToolServerEntity, {
+      accountId,
+      id: In(wanted),
+    });
+    return rows.map((row) => ({
+      server: toToolServer(row),
+      encryptedHeaders: row.encryptedHeaders,
+    }));
+  }
+
+  async delete(accountId: string, id: string): Promise<DeleteOutcome> {
+    if (!isUuid(id)) return { deleted: false, usedBy: [] };
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const usedBy = await agentsLinking(
+          manager,
+          'agent_tool_link',
+          'tool_server_id',
+          accountId,
+          id,
+        );
+        if (usedBy.length > 0) return { deleted: false, usedBy };
+        const result = await manager.delete(ToolServerEntity, { accountId, id });
+        return { deleted: (result.affected ?? 0) > 0, usedBy: [] };
+      });
+    } catch (error) {
+      if (sqlState(error) !== FOREIGN_KEY_VIOLATION) throw error;
+      const usedBy = await agentsLinking(
+        this.dataSource.manager,
+        'agent_tool_link',
+        'tool_server_id',
+        accountId,
+        id,
+      );
+      return { deleted: false, usedBy };
+    }
+  }
+}

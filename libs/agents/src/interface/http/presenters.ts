@@ -1,0 +1,99 @@
+import type { ChatTurn } from '../../application/commands/chat-with-agent/chat-with-agent.command.js';
+import type { ChatSessionView } from '../../application/ports/chat-session.repository.js';
+import type { Agent } from '../../domain/agent.js';
+import type { AgentPrompt } from '../../domain/agent-prompt.js';
+import type { ToolServer } from '../../domain/tool-server.js';
+import type { AgentDto } from './agent.dto.js';
+import type { ChatMessageDto, ChatSessionDto, ChatTurnDto } from './chat.dto.js';
+import type { PromptDto } from './prompt.dto.js';
+import type { ToolServerDto } from './tool-server.dto.js';
+
+export function presentPrompt(prompt: AgentPrompt): PromptDto {
+  return {
+    id: prompt.id,
+    name: prompt.name,
+    description: prompt.description,
+    content: prompt.content,
+    is_default: prompt.isDefault,
+    tags: prompt.tags,
+    created_at: prompt.createdAt.toISOString(),
+    updated_at: prompt.updatedAt.toISOString(),
+  };
+}
+
+export function presentAgent(agent: Agent): AgentDto {
+  return {
+    id: agent.id,
+    name: agent.name,
+    description: agent.description,
+    prompts: agent.promptIds,
+    tools: agent.toolServerIds,
+    workflows: agent.workflowIds,
+    tags: agent.tags,
+    provider: agent.provider,
+    created_at: agent.createdAt.toISOString(),
+    updated_at: agent.updatedAt.toISOString(),
+  };
+}
+
+export function presentToolServer(server: ToolServer): ToolServerDto {
+  return {
+    id: server.id,
+    name: server.name,
+    description: server.description,
+    url: server.url,
+    header_names: server.headerNames,
+    created_at: server.createdAt.toISOString(),
+    updated_at: server.updatedAt.toISOString(),
+  };
+}
+
+export function presentTurn(turn: ChatTurn): ChatTurnDto {
+  return {
+    session_id: turn.sessionId,
+    agent_id: turn.agentId,
+    answer: turn.answer,
+    tool_calls: turn.toolCalls.map((call) => ({
+      id: call.id,
+      name: call.name,
+      arguments: call.arguments,
+      result: call.result,
+      is_error: call.isError,
+    })),
+    round_limit_reached: turn.roundLimitReached,
+    unavailable_tool_servers: turn.unavailableToolServers,
+  };
+}
+
+export function presentSession(session: ChatSessionView): ChatSessionDto {
+  return {
+    id: session.id,
+    agent_id: session.agentId,
+    busy: session.busy,
+    messages: session.messages.map((message): ChatMessageDto => {
+      const created_at = message.createdAt.toISOString();
+      switch (message.role) {
+        case 'user':
+          return { role: 'user', content: message.content, created_at };
+        case 'assistant':
+          return {
+            role: 'assistant',
+            content: message.content,
+            ...(message.toolCalls.length > 0 ? { tool_calls: message.toolCalls } : {}),
+            created_at,
+          };
+        case 'tool':
+          return {
+            role: 'tool',
+            content: message.content,
+            tool_call_id: message.toolCallId,
+            name: message.name,
+            is_error: message.isError,
+            created_at,
+          };
+      }
+    }),
+    created_at: session.createdAt.toISOString(),
+    updated_at: session.updatedAt.toISOString(),
+  };
+}
