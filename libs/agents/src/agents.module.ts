@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FhirModule } from '@app/fhir';
+import { resolveEncryptionKey } from '@app/platform';
 import { AppConfig } from '@app/shared';
 import { ChatWithAgentHandler } from './application/commands/chat-with-agent/chat-with-agent.handler.js';
 import { CreateAgentHandler } from './application/commands/create-agent/create-agent.handler.js';
@@ -34,7 +35,7 @@ import {
   UnconfiguredChatModel,
 } from './infrastructure/chat/openai-compatible.chat-model.js';
 import { AesGcmSecretCipher } from './infrastructure/crypto/aes-gcm-secret-cipher.js';
-import { resolveEncryptionKey } from './infrastructure/crypto/encryption-key.js';
+
 import { SdkRemoteToolClient } from './infrastructure/mcp/sdk-remote-tool-client.js';
 import { AgentPromptEntity } from './infrastructure/persistence/agent-prompt.entity.js';
 import {

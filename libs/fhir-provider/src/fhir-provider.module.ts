@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FhirModule, FhirSettings, OutboundHttp } from '@app/fhir';
+import { resolveEncryptionKey } from '@app/platform';
 import { AppConfig } from '@app/shared';
 import { AddAuthConfigHandler } from './application/commands/add-auth-config/add-auth-config.handler.js';
 import { CreateFhirProviderHandler } from './application/commands/create-fhir-provider/create-fhir-provider.handler.js';
@@ -22,7 +23,7 @@ import { OAuthProviderAuthorizers } from './infrastructure/auth/oauth-provider-a
 import { TokenCache } from './infrastructure/auth/token-cache.js';
 import { TokenEndpointClient } from './infrastructure/auth/token-endpoint-client.js';
 import { AesGcmSecretCipher } from './infrastructure/crypto/aes-gcm-secret-cipher.js';
-import { resolveEncryptionKey } from './infrastructure/crypto/encryption-key.js';
+
 import { RsaSigningKeyGenerator } from './infrastructure/crypto/rsa-signing-key-generator.js';
 import { FhirProviderAuthConfigEntity } from './infrastructure/persistence/fhir-provider-auth-config.entity.js';
 import { FhirProviderEntity } from './infrastructure/persistence/fhir-provider.entity.js';

@@ -12,3 +12,5 @@ export { HealthModule } from './health/health.module.js';
 export { JobsModule, type JobsModuleOptions } from './jobs/jobs.module.js';
 export { JOBS_QUEUE } from './jobs/bullmq-job-queue.js';
 export { configureHttpApp } from './http/configure-http-app.js';
+export { sealSecret, openSecret, assertKey } from './crypto/secret-sealing.js';
+export { resolveEncryptionKey } from './crypto/encryption-key.js';
