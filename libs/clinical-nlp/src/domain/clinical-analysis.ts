@@ -16,6 +16,11 @@ export interface Assertion {
   historical: boolean;
   /** The mention is about a family member, not the patient. */
   family: boolean;
+  /**
+   * The mention is conditional or future ("return if chest pain", "risk of bleeding"). Set
+   * together with `uncertain`, so that users of the four flags above treat it as not asserted.
+   */
+  hypothetical?: boolean;
   /** The trigger phrases that set the flags above, for explanation. */
   triggers: TextSpan[];
 }
@@ -58,28 +63,43 @@ export interface VitalSignMention {
   value?: Quantity;
   /** Blood pressure only: the two components with their own LOINC codes. */
   components?: { code: CodingRef; value: Quantity }[];
+  /**
+   * Further codes the US Core profile expects beside `code` (pulse oximetry: 2708-6 with
+   * 59408-5).
+   */
+  additionalCodes?: CodingRef[];
   assertion: Assertion;
 }
 
 /** A FHIR R4 Timing.repeat-like structure, as parsed from a sig. */
 export interface DoseTiming {
   frequency?: number;
+  /** "1-2 times a day": frequency 1, frequencyMax 2. */
+  frequencyMax?: number;
   period?: number;
+  /** "every 4-6 hours": period 4, periodMax 6. */
+  periodMax?: number;
   periodUnit?: 's' | 'min' | 'h' | 'd' | 'wk' | 'mo' | 'a';
   when?: string[];
   /** Timing abbreviation code (BID, TID, QID, QD, Q8H, …) from v3 GTSAbbreviation. */
   code?: CodingRef & { text: string };
   boundsDuration?: Quantity;
+  /** Number of doses in all ("x 3 doses", "once"). */
+  count?: number;
 }
 
 export interface MedicationMention {
   span: TextSpan;
   /** The drug name as written (ingredient or brand). */
   name: TextSpan;
+  /** The generic ingredient, lower case, when the name is a known brand or ingredient. */
+  ingredient?: string;
   strength?: Quantity & { text: string };
   doseForm?: string;
   route?: CodingRef & { text: string };
   doseQuantity?: Quantity;
+  /** A dose written as a range ("1-2 tablets"), instead of doseQuantity. */
+  doseRange?: { low: Quantity; high: Quantity };
   timing?: DoseTiming;
   asNeeded?: boolean;
   asNeededFor?: string;
@@ -104,7 +124,8 @@ export interface PersonDetails {
   birthDate?: string;
   birthDateSpan?: TextSpan;
   ageYears?: number;
-  identifiers: { kind: 'MRN' | 'SSN' | 'OTHER'; value: string; span: TextSpan }[];
+  /** `label` is the identifier's name as written ("MRN", "Member ID"). */
+  identifiers: { kind: 'MRN' | 'SSN' | 'OTHER'; value: string; span: TextSpan; label?: string }[];
   phone?: string;
   email?: string;
 }
@@ -119,6 +140,10 @@ export interface ClinicalPhrase {
   /** A numeric result or value stated with the phrase (e.g. "hemoglobin 10.2 g/dL"). */
   value?: Quantity;
   interpretation?: 'high' | 'low' | 'normal' | 'abnormal';
+  /** A coded value stated with the phrase (smoking status: SNOMED "Ex-smoker", …). */
+  valueCode?: CodingRef & { text: string };
+  /** Allergies: the reaction as written ("hives" in "allergic to penicillin (hives)"). */
+  reaction?: TextSpan;
 }
 
 export interface ClinicalAnalysis {

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import type { ClinicalPhrase, CodeSearchPort, MedicationMention } from '../clinical-analysis.js';
+import { linkPhrase } from './link-phrase.js';
+
+type Target = Parameters<CodeSearchPort['search']>[0];
+
+/**
+ * A small vocabulary searched by shared words, as a text index would: every entry sharing a
+ * word with the query, best overlap first. It records the searches made.
+ */
+class WordSearch implements CodeSearchPort {
+  readonly searches: [Target, string][] = [];
+
+  constructor(private readonly entries: Partial<Record<Target, [string, string][]>>) {}
+
+  search(target: Target, phrase: string, limit: number) {
+    this.searches.push([target, phrase]);
+    const words = phrase
+      .toLowerCase()
+      .split(/[^a-z0-9.%]+/)
+      .filter(Boolean);
+    const hits = (this.entries[target] ?? [])
+      .map(([code, display]) => {
+        const offered = display.toLowerCase().split(/[^a-z0-9.%]+/);
+        return {
+          code,
+          display,
+          score: words.filter((w) => offered.includes(w)).length / words.length,
+        };
+      })
+      .filter((hit) => hit.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
+    return Promise.resolve(hits);
+  }
+}
+
+const failing: CodeSearchPort = { search: () => Promise.reject(new Error('vocabulary offline')) };
+const empty = new WordSearch({});
+
+const affirmed = {
+  negated: false,
+  uncertain: false,
+  historical: false,
+  family: false,
+  triggers: [],
+};
+const phrase = (category: ClinicalPhrase['category'], text: string): ClinicalPhrase => ({
+  category,
+  span: { start: 0, end: text.length, text },
+  assertion: affirmed,
+});
+const medication = (name: string, extra: Partial<MedicationMention> = {}): MedicationMention => ({
+  span: { start: 0, end: name.length, text: name },
+  name: { start: 0, end: name.length, text: name },
+  assertion: affirmed,
+  ...extra,
+});
+
+const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
+const drugs = new WordSearch({
+  RXNORM: [
+    ['29046', 'lisinopril'],
+    ['314076', 'lisinopril 10 MG Oral Tablet'],
+    ['316151', 'lisinopril 10 MG'],
+    ['1091643', 'lisinopril Oral Tablet'],
+    ['205326', 'lisinopril 20 MG Oral Tablet [Zestril]'],
+    ['197361', 'amlodipine 5 MG Oral Tablet'],
+  ],
+});
+
+describe('linkPhrase: built-in lexicon', () => {
+  it.each([
+    ['lab', 'hemoglobin', 'http://loinc.org', '718-7'],
+    ['lab', 'Glucose', 'http://loinc.org', '2345-7'],
+    ['lab', 'HbA1c', 'http://loinc.org', '4548-4'],
+    ['lab', 'creatinine', 'http://loinc.org', '2160-0'],
+    ['observation', 'heart rate', 'http://loinc.org', '8867-4'],
+    ['observation', 'BMI', 'http://loinc.org', '39156-5'],
+    ['observation', 'former smoker', 'http://loinc.org', '72166-2'],
+    ['lab', 'lipid panel', 'http://loinc.org', '24331-1'],
+    ['lab', 'CBC', 'http://loinc.org', '58410-2'],
+    ['problem', 'hypertension', 'http://snomed.info/sct', '38341003'],
+    ['problem', 'Type 2 Diabetes', 'http://snomed.info/sct', '44054006'],
+    ['problem', 'kidney stones', 'http://snomed.info/sct', '95570007'],
+    ['procedure', 'colonoscopy', 'http://www.ama-assn.org/go/cpt', '45378'],
+    ['allergy', 'NKDA', 'http://snomed.info/sct', '409137002'],
+  ] as const)('%s "%s" → %s %s with an empty vocabulary', async (category, text, system, code) => {
+    const port = new WordSearch({});
+    const linked = await linkPhrase(phrase(category, text), port);
+    expect(linked?.method).toBe('lexicon');
+    expect(linked?.codings[0]).toMatchObject({ system, code });
+    expect(port.searches).toEqual([]);
+  });
+
+  it('codes a smoking statement as the smoking status observation', async () => {
+    const statement = {
+      ...phrase('observation', '1 pack per day'),
+      valueCode: { system: 'http://snomed.info/sct', code: '449868002', text: '1 pack per day' },
+    };
+    expect((await linkPhrase(statement, empty))?.codings[0].code).toBe('72166-2');
+  });
+
+  it('gives both SNOMED and ICD-10-CM for a common problem, SNOMED first', async () => {
+    const linked = await linkPhrase(phrase('problem', 'htn'), empty);
+    expect(linked?.codings.map((c) => c.code)).toEqual(['38341003', 'I10']);
+  });
+});
+
+describe('linkPhrase: vocabulary search', () => {
+  it('searches SNOMED, then ICD-10-CM, for a problem', async () => {
+    const port = new WordSearch({
+      SNOMED: [['233604007', 'Pneumonia']],
+      ICD10CM: [['J15.9', 'Unspecified bacterial pneumonia']],
+    });
+    const linked = await linkPhrase(phrase('problem', 'bacterial pneumonia'), port);
+    expect(linked).toMatchObject({
+      method: 'search:ICD10CM',
+      codings: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'J15.9' }],
+    });
+    expect(port.searches).toEqual([
+      ['SNOMED', 'bacterial pneumonia'],
+      ['ICD10CM', 'bacterial pneumonia'],
+    ]);
+  });
+
+  it('searches CPT, then SNOMED, for a procedure', async () => {
+    const port = new WordSearch({ SNOMED: [['40617009', 'Artificial ventilation']] });
+    const linked = await linkPhrase(phrase('procedure', 'artificial ventilation'), port);
+    expect(linked).toMatchObject({ method: 'search:SNOMED', codings: [{ code: '40617009' }] });
+    expect(port.searches.map(([target]) => target)).toEqual(['CPT', 'SNOMED']);
+  });
+
+  it('searches LOINC for a lab the lexicon does not hold', async () => {
+    const port = new WordSearch({
+      LOINC: [
+        ['2947-0', 'Sodium [Moles/volume] in Blood'],
+        ['2132-9', 'Cobalamin'],
+      ],
+    });
+    const linked = await linkPhrase(phrase('lab', 'blood sodium'), port);
+    expect(linked?.codings[0]).toMatchObject({ system: 'http://loinc.org', code: '2947-0' });
+  });
+
+  it('refuses a result that does not cover the phrase', async () => {
+    const port = new WordSearch({ SNOMED: [['22298006', 'Myocardial infarction']] });
+    expect(
+      await linkPhrase(phrase('problem', 'pulmonary infarction of left lung'), port),
+    ).toBeNull();
+  });
+
+  it('treats a failing vocabulary as no match', async () => {
+    expect(await linkPhrase(phrase('problem', 'rare syndrome'), failing)).toBeNull();
+    expect((await linkPhrase(phrase('lab', 'hemoglobin'), failing))?.codings[0].code).toBe('718-7');
+  });
+});
+
+describe('linkPhrase: medications at the most specific level the text supports', () => {
+  it('takes the clinical drug for ingredient + strength + dose form', async () => {
+    const linked = await linkPhrase(
+      medication('lisinopril', {
+        strength: { value: 10, unit: 'mg', text: '10 mg' },
+        doseForm: 'Oral Tablet',
+      }),
+      drugs,
+    );
+    expect(linked).toMatchObject({
+      method: 'search:RXNORM',
+      codings: [{ system: RXNORM, code: '314076' }],
+    });
+  });
+
+  it('takes the strength-level component when no dose form is written', async () => {
+    const linked = await linkPhrase(
+      medication('lisinopril', { strength: { value: 10, unit: 'mg', text: '10 mg' } }),
+      drugs,
+    );
+    expect(linked?.codings[0].code).toBe('316151');
+  });
+
+  it('takes the dose-form level when no strength is written', async () => {
+    const linked = await linkPhrase(medication('lisinopril', { doseForm: 'Oral Tablet' }), drugs);
+    expect(linked?.codings[0].code).toBe('1091643');
+  });
+
+  it('falls back to the ingredient when the strength is not in the vocabulary', async () => {
+    const linked = await linkPhrase(
+      medication('lisinopril', {
+        strength: { value: 15, unit: 'mg', text: '15 mg' },
+        doseForm: 'Oral Tablet',
+      }),
+      drugs,
+    );
+    expect(linked?.codings[0]).toMatchObject({
+      code: '1091643',
+      display: 'lisinopril Oral Tablet',
+    });
+    const bare = await linkPhrase(
+      medication('lisinopril', { strength: { value: 15, unit: 'mg', text: '15 mg' } }),
+      drugs,
+    );
+    expect(bare?.codings[0]).toMatchObject({ code: '29046', display: 'lisinopril' });
+  });
+
+  it('takes the branded drug for a brand name with strength and form', async () => {
+    const linked = await linkPhrase(
+      medication('Zestril', {
+        ingredient: 'lisinopril',
+        strength: { value: 20, unit: 'mg', text: '20 mg' },
+        doseForm: 'Oral Tablet',
+      }),
+      drugs,
+    );
+    expect(linked?.codings[0].code).toBe('205326');
+  });
+
+  it('gives the built-in ingredient code when the vocabulary has nothing', async () => {
+    const linked = await linkPhrase(medication('metformin', { ingredient: 'metformin' }), empty);
+    expect(linked).toMatchObject({
+      method: 'lexicon',
+      codings: [{ system: RXNORM, code: '6809' }],
+    });
+    expect(await linkPhrase(medication('unknownumab'), empty)).toBeNull();
+  });
+});
