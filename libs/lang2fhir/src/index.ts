@@ -3,5 +3,8 @@ export { LANG2FHIR_MIGRATIONS } from './migrations.js';
 export {
   TextToFhirQuery,
   type TextToFhirResult,
+  type TextToFhirOptions,
   type ElementDerivation,
 } from './application/queries/text-to-fhir/text-to-fhir.query.js';
+export { ResumeReferenceFixupsCommand } from './application/commands/resume-reference-fixups/resume-reference-fixups.command.js';
+export { REQUESTABLE_KINDS, RESOURCE_KINDS, type ResourceKind } from './domain/resource-kinds.js';

@@ -1,5 +1,65 @@
 import { Module } from '@nestjs/common';
+import { resolveEncryptionKey } from '@app/platform';
+import { AppConfig } from '@app/shared';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApplyReferenceFixupHandler } from './application/commands/apply-reference-fixup/apply-reference-fixup.handler.js';
+import { CreateFromTextHandler } from './application/commands/create-from-text/create-from-text.handler.js';
+import { CreateMultiFromTextHandler } from './application/commands/create-multi-from-text/create-multi-from-text.handler.js';
+import { FailReferenceFixupHandler } from './application/commands/fail-reference-fixup/fail-reference-fixup.handler.js';
+import { ResumeReferenceFixupsHandler } from './application/commands/resume-reference-fixups/resume-reference-fixups.handler.js';
+import { CodeSearch } from './application/ports/code-search.js';
+import { FixupSettings } from './application/ports/fixup-settings.js';
+import { ReferenceFixupRepository } from './application/ports/reference-fixup.repository.js';
+import { ResourceValidator } from './application/ports/resource-validator.js';
+import { SecretSealer } from './application/ports/secret-sealer.js';
+import { GetReferenceFixupHandler } from './application/queries/get-reference-fixup/get-reference-fixup.handler.js';
+import { TextToFhirHandler } from './application/queries/text-to-fhir/text-to-fhir.handler.js';
+import { ReferenceFixupJob } from './application/reference-fixup.job.js';
+import { ClinicalTextReader } from './application/services/clinical-text-reader.js';
+import { FixupWaiter } from './application/services/fixup-waiter.js';
+import { ResourceChecker } from './application/services/resource-checker.js';
+import { ResourceFromText } from './application/services/resource-from-text.js';
+import { ConstrueCodeSearch } from './infrastructure/code-search/construe-code-search.js';
+import { AesGcmSecretSealer } from './infrastructure/crypto/aes-gcm-secret-sealer.js';
+import { Lang2FhirSettings } from './infrastructure/config/lang2fhir-settings.js';
+import { ReferenceFixupEntity } from './infrastructure/persistence/reference-fixup.entity.js';
+import { TypeOrmReferenceFixupRepository } from './infrastructure/persistence/typeorm-reference-fixup.repository.js';
+import { ReferenceFixupRegistrar } from './infrastructure/queue/reference-fixup.registrar.js';
+import { MedplumResourceValidator } from './infrastructure/validation/medplum-resource-validator.js';
+import { Lang2FhirToolsController } from './interface/http/lang2fhir-tools.controller.js';
+import { Lang2FhirController } from './interface/http/lang2fhir.controller.js';
+
+const handlers = [
+  TextToFhirHandler,
+  GetReferenceFixupHandler,
+  CreateFromTextHandler,
+  CreateMultiFromTextHandler,
+  ApplyReferenceFixupHandler,
+  FailReferenceFixupHandler,
+  ResumeReferenceFixupsHandler,
+];
 
 /** lang2fhir: clinical text to FHIR resources, stored in a FHIR server. */
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([ReferenceFixupEntity])],
+  controllers: [Lang2FhirController, Lang2FhirToolsController],
+  providers: [
+    ...handlers,
+    ClinicalTextReader,
+    ResourceChecker,
+    ResourceFromText,
+    FixupWaiter,
+    ReferenceFixupJob,
+    ReferenceFixupRegistrar,
+    { provide: FixupSettings, useFactory: () => Lang2FhirSettings.fromEnv() },
+    { provide: CodeSearch, useClass: ConstrueCodeSearch },
+    { provide: ResourceValidator, useClass: MedplumResourceValidator },
+    { provide: ReferenceFixupRepository, useClass: TypeOrmReferenceFixupRepository },
+    {
+      provide: SecretSealer,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new AesGcmSecretSealer(resolveEncryptionKey(config)),
+    },
+  ],
+})
 export class Lang2FhirModule {}

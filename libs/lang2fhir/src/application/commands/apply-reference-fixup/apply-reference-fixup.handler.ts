@@ -1,0 +1,57 @@
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import type { FhirClient } from '@app/fhir';
+import { GetFhirClientQuery } from '@app/fhir-provider';
+import { AppError } from '@app/shared';
+import type { ReferenceFixup } from '../../../domain/bundle/reference-fixup.js';
+import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository.js';
+import { SecretSealer } from '../../ports/secret-sealer.js';
+import { fixupContext } from '../../reference-fixup.job.js';
+import { ApplyReferenceFixupCommand } from './apply-reference-fixup.command.js';
+
+@CommandHandler(ApplyReferenceFixupCommand)
+export class ApplyReferenceFixupHandler implements ICommandHandler<ApplyReferenceFixupCommand> {
+  constructor(
+    private readonly fixups: ReferenceFixupRepository,
+    private readonly queries: QueryBus,
+    private readonly sealer: SecretSealer,
+  ) {}
+
+  async execute({ fixupId }: ApplyReferenceFixupCommand): Promise<void> {
+    const fixup = await this.fixups.findById(fixupId);
+    if (!fixup || fixup.status !== 'pending') return;
+    const client = await this.clientFor(fixup);
+    if (!client) return;
+    const updated: string[] = [];
+    for (const resource of fixup.updates) {
+      const saved = await client.update(resource);
+      const version = saved.meta?.versionId ? `/_history/${saved.meta.versionId}` : '';
+      updated.push(`${saved.resourceType}/${saved.id}${version}`);
+    }
+    await this.fixups.complete(fixupId, updated);
+  }
+
+  /**
+   * The client of the transaction's provider, with the on-behalf-of value and the caller's
+   * passthrough token kept (sealed) with the fix-up. A provider that is gone or refuses the
+   * request (4xx) will not change its mind: the fix-up fails at once, saying why.
+   */
+  private async clientFor(fixup: ReferenceFixup): Promise<FhirClient | null> {
+    const token = fixup.sealedToken
+      ? this.sealer.open(fixup.sealedToken, fixupContext(fixup.id))
+      : null;
+    try {
+      return await this.queries.execute(
+        new GetFhirClientQuery(fixup.accountId, fixup.provider, {
+          onBehalfOf: fixup.onBehalfOf,
+          ...(token && fixup.provider
+            ? { providerTokens: new Map([[fixup.provider, token]]) }
+            : {}),
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
+      await this.fixups.fail(fixup.id, `${error.message} (${error.code})`);
+      return null;
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { GetFhirClientQuery } from '@app/fhir-provider';
+import { patientOf } from '../../caller-context.js';
+import { requireKind, requireUsableText } from '../../lang2fhir-errors.js';
+import { ResourceFromText } from '../../services/resource-from-text.js';
+import { CreateFromTextCommand, type CreatedFromText } from './create-from-text.command.js';
+
+@CommandHandler(CreateFromTextCommand)
+export class CreateFromTextHandler implements ICommandHandler<CreateFromTextCommand> {
+  constructor(
+    private readonly resources: ResourceFromText,
+    private readonly queries: QueryBus,
+  ) {}
+
+  async execute(command: CreateFromTextCommand): Promise<CreatedFromText> {
+    const { accountId, resource, text, provider, caller } = command;
+    // The caller's own mistakes first (400, 413), then the provider (404), then the text (422).
+    requireKind(resource);
+    requireUsableText(text);
+    const client = await this.queries.execute(new GetFhirClientQuery(accountId, provider, caller));
+    const built = await this.resources.build(accountId, resource, text, {
+      patient: patientOf(caller),
+    });
+    const stored = await client.create(built.resource);
+    return {
+      ...built,
+      stored,
+      target: { kind: client.target.kind, providerId: client.target.providerId },
+    };
+  }
+}

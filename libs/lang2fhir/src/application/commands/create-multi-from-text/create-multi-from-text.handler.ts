@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import type { Bundle, FhirClient, Resource } from '@app/fhir';
+import { GetFhirClientQuery } from '@app/fhir-provider';
+import { JobQueue } from '@app/shared';
+import { planBundle, type PlannedBundle } from '../../../domain/bundle/plan-bundle.js';
+import {
+  planFixups,
+  referenceFromLocation,
+  storedReferences,
+  withResources,
+} from '../../../domain/bundle/reference-fixups.js';
+import { hasPersonDetails } from '../../../domain/builders/patient.js';
+import { linkTargetsForBundle } from '../../../domain/link-targets.js';
+import { patientOf } from '../../caller-context.js';
+import {
+  invalidResource,
+  nothingFound,
+  requireR4,
+  requireUsableText,
+} from '../../lang2fhir-errors.js';
+import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository.js';
+import { SecretSealer } from '../../ports/secret-sealer.js';
+import { ReferenceFixupJob, fixupContext, fixupJobId } from '../../reference-fixup.job.js';
+import { ClinicalTextReader } from '../../services/clinical-text-reader.js';
+import { FixupWaiter } from '../../services/fixup-waiter.js';
+import { ResourceChecker } from '../../services/resource-checker.js';
+import {
+  CreateMultiFromTextCommand,
+  type CreatedMultiFromText,
+  type ReferenceFixupReport,
+} from './create-multi-from-text.command.js';
+
+@CommandHandler(CreateMultiFromTextCommand)
+export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFromTextCommand> {
+  constructor(
+    private readonly reader: ClinicalTextReader,
+    private readonly checker: ResourceChecker,
+    private readonly queries: QueryBus,
+    private readonly fixups: ReferenceFixupRepository,
+    private readonly jobs: JobQueue,
+    private readonly job: ReferenceFixupJob,
+    private readonly waiter: FixupWaiter,
+    private readonly sealer: SecretSealer,
+  ) {}
+
+  async execute(command: CreateMultiFromTextCommand): Promise<CreatedMultiFromText> {
+    const { accountId, text, version, provider, caller } = command;
+    requireR4(version);
+    requireUsableText(text);
+    const client = await this.queries.execute(new GetFhirClientQuery(accountId, provider, caller));
+    const plan = await this.plan(accountId, text, patientOf(caller));
+    const response = await client.transaction(plan.bundle);
+
+    const stored = storedReferences(plan.bundle, response);
+    const storedResources = await this.storedResources(client, response);
+    const fixes = planFixups(storedResources, stored);
+    let responseBundle: Bundle = withResources(response, storedResources);
+    let referenceFixup: ReferenceFixupReport | undefined;
+    if (fixes.updates.length > 0) {
+      const id = randomUUID();
+      const providerId = client.target.providerId;
+      // A token_passthrough provider needs the caller's token for the PUTs too: it is kept
+      // sealed with the fix-up until the job ends, never in clear.
+      const token = providerId ? caller.providerTokens?.get(providerId) : undefined;
+      const fixup = await this.fixups.create({
+        id,
+        accountId,
+        provider: providerId ?? provider,
+        onBehalfOf: caller.onBehalfOf,
+        ...(token ? { sealedToken: this.sealer.seal(token, fixupContext(id)) } : {}),
+        updates: fixes.updates,
+      });
+      await this.jobs.enqueue(this.job, { fixupId: fixup.id }, { jobId: fixupJobId(fixup.id) });
+      const outcome = await this.waiter.wait(fixup.id);
+      if (outcome.status === 'completed')
+        responseBundle = withResources(responseBundle, fixes.updates);
+      referenceFixup = {
+        id: outcome.id,
+        status: outcome.status,
+        updated: outcome.updated,
+        ...(outcome.error ? { error: outcome.error } : {}),
+      };
+    }
+    return {
+      responseBundle,
+      resources: plan.entries.map((entry) => ({
+        tempId: entry.tempId,
+        resourceType: entry.built.resource.resourceType,
+        description: entry.built.description,
+        ...(stored.has(entry.tempId) ? { reference: stored.get(entry.tempId) } : {}),
+        derivations: entry.built.derivations,
+      })),
+      skipped: plan.skipped,
+      ...(referenceFixup ? { referenceFixup } : {}),
+      target: { kind: client.target.kind, providerId: client.target.providerId },
+    };
+  }
+
+  private async plan(accountId: string, text: string, patient?: string): Promise<PlannedBundle> {
+    const now = new Date();
+    const analysis = this.reader.analyze(text, now);
+    const links = await this.reader.link(accountId, linkTargetsForBundle(analysis));
+    const plan = planBundle(
+      { analysis, links, now: now.toISOString(), newId: randomUUID },
+      patient,
+    );
+    const clinical = plan.entries.filter(
+      (entry) => entry.built.resource.resourceType !== 'Patient',
+    );
+    if (clinical.length === 0 && !hasPersonDetails(analysis.person)) throw nothingFound('auto');
+    for (const entry of plan.entries) {
+      const issues = this.checker.issues(entry.kind, entry.built.resource);
+      if (issues.length > 0) throw invalidResource(entry.built.resource.resourceType, issues);
+    }
+    return plan;
+  }
+
+  /** Each stored resource as the server holds it: from the response, else read back. */
+  private async storedResources(client: FhirClient, response: Bundle): Promise<Resource[]> {
+    const resources: Resource[] = [];
+    for (const entry of response.entry ?? []) {
+      if (entry.resource?.id) {
+        resources.push(entry.resource);
+        continue;
+      }
+      const reference = referenceFromLocation(entry.response?.location);
+      if (!reference) continue;
+      const [type, id] = reference.split('/');
+      resources.push(await client.read(type as Resource['resourceType'], id));
+    }
+    return resources;
+  }
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { BuildInput } from '../../domain/build-input.js';
+import { BUILDERS } from '../../domain/builders/index.js';
+import { detectKind } from '../../domain/detect-kind.js';
+import { linkTargetsFor } from '../../domain/link-targets.js';
+import type { ResourceKind } from '../../domain/resource-kinds.js';
+import { subjectFor } from '../../domain/subject.js';
+import type {
+  TextToFhirOptions,
+  TextToFhirResult,
+} from '../queries/text-to-fhir/text-to-fhir.query.js';
+import { nothingFound, requireKind, requireUsableText } from '../lang2fhir-errors.js';
+import { ClinicalTextReader } from './clinical-text-reader.js';
+import { ResourceChecker } from './resource-checker.js';
+
+/**
+ * One resource from text: check the request, analyse the text, pick the kind (`auto`),
+ * link the mentions its builder uses, build, validate. Shared by the text-to-FHIR query
+ * and the create command, so that neither handler calls the other.
+ */
+@Injectable()
+export class ResourceFromText {
+  constructor(
+    private readonly reader: ClinicalTextReader,
+    private readonly checker: ResourceChecker,
+  ) {}
+
+  async build(
+    accountId: string,
+    resource: string,
+    text: string,
+    options: TextToFhirOptions = {},
+  ): Promise<TextToFhirResult> {
+    const requested = requireKind(resource);
+    requireUsableText(text);
+    const now = options.now ?? new Date();
+    const analysis = this.reader.analyze(text, now);
+    let kind: ResourceKind;
+    let detection: TextToFhirResult['detection'];
+    if (requested === 'auto') {
+      const detected = detectKind(analysis);
+      if (!detected) throw nothingFound('auto');
+      kind = detected.kind;
+      detection = { reason: detected.reason, ...(detected.span ? { span: detected.span } : {}) };
+    } else {
+      kind = requested;
+    }
+    const links = await this.reader.link(accountId, linkTargetsFor(analysis, kind));
+    const input: BuildInput = {
+      analysis,
+      links,
+      now: now.toISOString(),
+      newId: randomUUID,
+      subject: subjectFor(analysis, options.patient),
+    };
+    const built = BUILDERS[kind](input);
+    if (!built) throw nothingFound(kind);
+    this.checker.assertValid(kind, built.resource);
+    return {
+      resource: built.resource,
+      resourceKind: kind,
+      derivations: built.derivations,
+      description: built.description,
+      ...(detection ? { detection } : {}),
+    };
+  }
+}
