@@ -1,6 +1,6 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { ExtractCodesQuery, SearchSemanticQuery, SearchTextQuery } from '@app/construe';
-import { TextToFhirQuery } from '@app/lang2fhir';
+import { REQUESTABLE_KINDS, TextToFhirQuery } from '@app/lang2fhir';
 import { MapFhirToOmopQuery } from '@app/omop';
 import { GenerateSummaryQuery } from '@app/summary';
 import { z } from 'zod';
@@ -20,26 +20,6 @@ const version = z
 const fhirResources = z
   .record(z.string(), z.unknown())
   .describe('One FHIR R4 resource or a Bundle');
-
-const LANG2FHIR_RESOURCES = [
-  'auto',
-  'appointment',
-  'condition-encounter-diagnosis',
-  'medicationrequest',
-  'careplan',
-  'condition-problems-health-concerns',
-  'coverage',
-  'encounter',
-  'observation-clinical-result',
-  'observation-lab',
-  'patient',
-  'procedure',
-  'questionnaire',
-  'questionnaireresponse',
-  'servicerequest',
-  'simple-observation',
-  'vital-signs',
-] as const;
 
 /** The service's own capabilities (construe, lang2fhir, fhir2omop, fhir2summary) for one account. */
 export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[] {
@@ -91,7 +71,7 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
         'Build one FHIR R4 resource from clinical text without storing it. Returns the resource and how each element was derived.',
       input: z.object({
         resource: z
-          .enum(LANG2FHIR_RESOURCES)
+          .enum(REQUESTABLE_KINDS)
           .default('auto')
           .describe('The kind of resource to build; auto detects it'),
         text: z.string().min(1).max(100_000).describe('Clinical text'),
