@@ -31,3 +31,4 @@ export {
   type EnqueueOptions,
 } from './jobs/job-queue.port.js';
 export { Public, PUBLIC_ROUTE } from './http/public.decorator.js';
+export { RawJson } from './http/raw-json.js';

@@ -1,3 +1,4 @@
+import { RawJson } from '@app/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
 import {
@@ -21,6 +22,7 @@ export class CreateSummaryDto {
   @ApiProperty({ description: 'A FHIR R4 resource or Bundle', type: Object })
   @IsDefined()
   @IsObject()
+  @RawJson()
   fhir_resources!: Record<string, unknown>;
 
   @ApiPropertyOptional({

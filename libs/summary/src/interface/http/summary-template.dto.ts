@@ -1,3 +1,4 @@
+import { RawJson } from '@app/shared';
 import {
   ApiProperty,
   ApiPropertyOptional,
@@ -62,6 +63,7 @@ export class CreateSummaryTemplateDto {
   })
   @IsOptional()
   @IsObject()
+  @RawJson()
   example_fhir_data?: Record<string, unknown>;
 
   @ApiProperty({
