@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { TextToFhirQuery } from '@app/lang2fhir';
+import { ResourceBuilder, type BuiltResource } from '../../application/ports/resource-builder.js';
+
+@Injectable()
+export class Lang2FhirResourceBuilder extends ResourceBuilder {
+  constructor(private readonly queries: QueryBus) {
+    super();
+  }
+
+  async build(accountId: string, resource: string, text: string): Promise<BuiltResource> {
+    const result = await this.queries.execute(new TextToFhirQuery(accountId, resource, text));
+    return {
+      resource: result.resource as unknown as Record<string, unknown>,
+      derivations: result.derivations.map(({ path, method }) => ({ path, method })),
+    };
+  }
+}
