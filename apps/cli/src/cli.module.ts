@@ -3,24 +3,37 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AuthCoreModule } from '@app/auth';
 import { ConstrueModule } from '@app/construe';
 import { ALL_MIGRATIONS } from '@app/migrations';
+import { OmopBulkModule } from '@app/omop';
 import { DatabaseModule, JobsModule } from '@app/platform';
 import { type AppConfig, ConfigModule } from '@app/shared';
 import { VocabularyModule } from '@app/vocabulary';
 
+export interface CliModuleOptions {
+  /**
+   * Whether this command runs jobs itself. `omop:load` does in the embedded profile: no
+   * other process may open the embedded database. In the server profile its batches go
+   * to BullMQ and the worker replicas run them.
+   */
+  runJobs?: boolean;
+}
+
 /** Admin commands work against the configured database, whichever profile it is. */
 @Module({})
 export class CliModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: CliModuleOptions = {}): DynamicModule {
     return {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
         CqrsModule.forRoot(),
         DatabaseModule.forRoot({ migrations: ALL_MIGRATIONS, migrateOnStart: false }),
-        JobsModule.forRoot(config, { consume: false }),
+        JobsModule.forRoot(config, {
+          consume: config.profile === 'embedded' && options.runJobs === true,
+        }),
         AuthCoreModule,
         VocabularyModule,
         ConstrueModule,
+        OmopBulkModule,
       ],
     };
   }

@@ -9,10 +9,11 @@ import {
   clientsCreateCommand,
 } from './commands/clients-create.command.js';
 import { migrateCommand } from './commands/migrate.command.js';
+import { checkOmopLoadOptions, omopLoadCommand } from './commands/omop-load.command.js';
 import { checkVocabImportOptions, vocabImportCommand } from './commands/vocab-import.command.js';
 import { USAGE, UsageError } from './commands/usage-error.js';
 
-const COMMANDS = ['migrate', 'clients:create', 'vocab:import'];
+const COMMANDS = ['migrate', 'clients:create', 'vocab:import', 'omop:load'];
 
 async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -28,6 +29,12 @@ async function run(argv: string[]): Promise<number> {
       loinc: { type: 'string' },
       hcpcs: { type: 'string' },
       release: { type: 'string' },
+      ndjson: { type: 'string' },
+      bundles: { type: 'string' },
+      target: { type: 'string' },
+      schema: { type: 'string' },
+      ddl: { type: 'string' },
+      jobs: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -40,18 +47,23 @@ async function run(argv: string[]): Promise<number> {
 
   if (command === 'clients:create') checkClientsCreateOptions(values);
   if (command === 'vocab:import') checkVocabImportOptions(values);
+  if (command === 'omop:load') checkOmopLoadOptions(values);
 
   // The CLI logs warnings only, on stderr, so stdout carries just the command's output.
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, CREATE_DEMO_CLIENT: 'false' });
   const logger = createLogger(config.logLevel, 'cli', 2);
-  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
-    logger: new PinoNestLogger(logger),
-    // Start-up errors (a locked embedded database) reach the catch below and print one clear line.
-    abortOnError: false,
-  });
+  const app = await NestFactory.createApplicationContext(
+    CliModule.forRoot(config, { runJobs: command === 'omop:load' }),
+    {
+      logger: new PinoNestLogger(logger),
+      // Start-up errors (a locked embedded database) reach the catch below and print one clear line.
+      abortOnError: false,
+    },
+  );
   try {
     if (command === 'migrate') await migrateCommand(app, config);
     else if (command === 'vocab:import') await vocabImportCommand(app, config, values);
+    else if (command === 'omop:load') await omopLoadCommand(app, config, values);
     else await clientsCreateCommand(app, config, values);
   } finally {
     await app.close();

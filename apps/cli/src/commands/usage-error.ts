@@ -11,6 +11,11 @@ Commands:
   vocab:import --athena DIR                 import an Athena vocabulary download (any subset of its files)
   vocab:import --icd10cm ORDER_FILE | --loinc Loinc.csv | --hcpcs FILE [--release VERSION]
                                             import a publisher's code file (.gz accepted)
+  omop:load --ndjson DIR | --bundles DIR --target postgres://…[?schema=NAME]
+            [--schema NAME] [--ddl DIR] [--jobs N]
+                                            load FHIR NDJSON (.gz accepted) or Bundle files into an
+                                            OMOP CDM v5.4 schema (default cdm), created from the
+                                            official DDL in --ddl when absent; re-runs upsert
   help                                      show this text
 
 The database is the configured one: DATABASE_URL (server profile) or DATA_DIR (embedded PGlite).

@@ -1,0 +1,165 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  describeTarget,
+  InvalidTargetError,
+  LoadOmopCommand,
+  parseOmopTarget,
+  topReasons,
+  type LoadOmopProgress,
+  type LoadOmopSummary,
+  type OmopTarget,
+  type Tally,
+} from '@app/omop';
+import type { AppConfig } from '@app/shared';
+import { migrate } from './migrate.command.js';
+import { UsageError } from './usage-error.js';
+
+export const DEFAULT_DDL_DIRECTORY = '../shared/reference/omop/cdm-v5.4/postgresql_ddl';
+const DEFAULT_JOBS = 2;
+const MAX_JOBS = 64;
+
+export interface OmopLoadOptions {
+  ndjson?: string;
+  bundles?: string;
+  target?: string;
+  schema?: string;
+  ddl?: string;
+  jobs?: string;
+}
+
+export interface CheckedOmopLoadOptions {
+  source: { kind: 'ndjson' | 'bundles'; directory: string };
+  target: OmopTarget;
+  ddlDirectory: string;
+  jobs: number;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Checked before anything opens a database: a usage mistake needs no database. */
+export function checkOmopLoadOptions(options: OmopLoadOptions): CheckedOmopLoadOptions {
+  const sources = (['ndjson', 'bundles'] as const).filter(
+    (option) => options[option] !== undefined,
+  );
+  if (sources.length !== 1)
+    throw new UsageError('omop:load needs exactly one of --ndjson DIR or --bundles DIR');
+  const kind = sources[0];
+  const directory = resolve(options[kind]!);
+  if (!isDirectory(directory)) throw new UsageError(`--${kind} ${options[kind]}: no such folder`);
+  if (!options.target) throw new UsageError('omop:load needs --target postgres://…[?schema=NAME]');
+  let target: OmopTarget;
+  try {
+    target = parseOmopTarget(options.target, options.schema);
+  } catch (error) {
+    if (error instanceof InvalidTargetError) throw new UsageError(error.message);
+    throw error;
+  }
+  // The default folder is only needed when the schema does not exist yet; a folder
+  // named explicitly must exist.
+  if (options.ddl !== undefined && !isDirectory(options.ddl))
+    throw new UsageError(`--ddl ${options.ddl}: no such folder`);
+  const jobs = options.jobs === undefined ? DEFAULT_JOBS : Number(options.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS)
+    throw new UsageError(`--jobs must be an integer from 1 to ${MAX_JOBS}`);
+  return {
+    source: { kind, directory },
+    target,
+    ddlDirectory: resolve(options.ddl ?? DEFAULT_DDL_DIRECTORY),
+    jobs,
+  };
+}
+
+function printProgress(progress: LoadOmopProgress): void {
+  switch (progress.kind) {
+    case 'step':
+    case 'waiting':
+      process.stderr.write(`${progress.message}\n`);
+      break;
+    case 'staged':
+      process.stderr.write(`  read ${progress.resources} resources\r`);
+      break;
+    case 'batches': {
+      const rate = progress.resources / Math.max(progress.seconds, 0.001);
+      process.stderr.write(
+        `  batches ${progress.done}/${progress.total}, resources ${progress.resources}/${progress.resourcesTotal} (${Math.round(rate)} resources/s)` +
+          (progress.done === progress.total ? '\n' : '\r'),
+      );
+      break;
+    }
+  }
+}
+
+function section(title: string, tally: Tally, limit = 15): string[] {
+  const entries = topReasons(tally, limit);
+  if (entries.length === 0) return [];
+  const more = Object.keys(tally).length - entries.length;
+  return [
+    `${title}:`,
+    ...entries.map(([reason, count]) => `  ${String(count).padStart(7)}  ${reason}`),
+    ...(more > 0 ? [`  … and ${more} more`] : []),
+  ];
+}
+
+function formatLoadSummary(summary: LoadOmopSummary, target: OmopTarget): string {
+  const rate = (count: number, seconds: number) => Math.round(count / Math.max(seconds, 0.001));
+  const lines = [
+    `Loaded ${summary.resources} resources from ${summary.files} files (${summary.patients} patients, ${summary.batches} batches) into ${describeTarget(target)}`,
+    `Time: ${summary.seconds.toFixed(1)} s, ${rate(summary.resources, summary.seconds)} resources/s; mapping and writing ${summary.mappingSeconds.toFixed(1)} s, ${rate(summary.resources, summary.mappingSeconds)} resources/s`,
+  ];
+  if (summary.schemaCreated) {
+    const vocabulary = Object.entries(summary.vocabularyRows)
+      .map(([table, rows]) => `${table} ${rows}`)
+      .join(', ');
+    lines.push(
+      `Schema ${target.schema} created from the official DDL; vocabulary copied: ${vocabulary}`,
+    );
+    if (summary.skippedConstraints.length > 0)
+      lines.push(
+        `Vocabulary foreign keys left out (the imported vocabulary is a subset not closed under them): ${summary.skippedConstraints.join(', ')}`,
+      );
+  }
+  lines.push('Rows per table:');
+  for (const [table, count] of Object.entries(summary.tables))
+    lines.push(`  ${table.padEnd(22)} ${String(count).padStart(9)}`);
+  lines.push(
+    ...section('Input skipped', summary.skipped),
+    ...section('Resources not mapped', summary.dropped),
+    ...section('Rows not written', summary.rejected),
+    ...section('Values adjusted to fit the CDM', summary.adjusted),
+    ...section('Mapping diagnostics', summary.diagnostics),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+export async function omopLoadCommand(
+  app: INestApplicationContext,
+  config: AppConfig,
+  options: OmopLoadOptions,
+): Promise<void> {
+  const checked = checkOmopLoadOptions(options);
+  // The service's own database holds the vocabulary the rows are mapped with.
+  if (config.runMigrations) await migrate(app, config);
+  process.stderr.write(
+    `Loading ${checked.source.kind === 'ndjson' ? 'NDJSON' : 'Bundles'} from ${checked.source.directory} into ${describeTarget(checked.target)}\n`,
+  );
+  const summary = await app
+    .get(CommandBus)
+    .execute(
+      new LoadOmopCommand(
+        checked.source,
+        checked.target,
+        { ddlDirectory: checked.ddlDirectory, jobs: checked.jobs },
+        printProgress,
+      ),
+    );
+  process.stdout.write(formatLoadSummary(summary, checked.target));
+}

@@ -1,0 +1,22 @@
+import { Command } from '@nestjs/cqrs';
+import type { LoadOmopBatchPayload } from './load-omop-batch.job.js';
+
+/** The work of one `omop.load-batch` job. */
+export class LoadOmopBatchCommand extends Command<void> {
+  constructor(
+    readonly batch: LoadOmopBatchPayload,
+    readonly signal?: AbortSignal,
+  ) {
+    super();
+  }
+}
+
+/** A batch the job port gave up on: recorded so that the coordinator stops and reports it. */
+export class FailOmopBatchCommand extends Command<void> {
+  constructor(
+    readonly batch: LoadOmopBatchPayload,
+    readonly reason: string,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,86 @@
+import type { BatchPlan } from '../../../../domain/bulk/batch-plan.js';
+import type { StagedResource } from '../../../../domain/bulk/batch-input.js';
+import type { OmopTarget } from '../../../../domain/bulk/omop-target.js';
+import type { Tally } from '../../../../domain/bulk/tally.js';
+
+/** A resource on its way into staging: raw JSON, the group it is filed under, its aliases when shared. */
+export interface ResourceToStage {
+  seq: number;
+  groupRef: string;
+  fullUrl?: string;
+  json: string;
+  /** Only shared resources (Practitioner, Organization, …) are found by alias from other batches. */
+  aliases: string[];
+  /** The references a shared resource makes, to find it from what it points at. */
+  links: string[];
+}
+
+/** What one batch did, stored with the batch so that any process can report it. */
+export interface BatchOutcome {
+  resources: number;
+  rows: Record<string, number>;
+  dropped: Tally;
+  diagnostics: Tally;
+  rejected: Tally;
+  adjusted: Tally;
+}
+
+export type BatchStatus = 'pending' | 'done' | 'failed';
+
+export interface BatchState {
+  batchNo: number;
+  status: BatchStatus;
+  resources: number;
+  outcome?: BatchOutcome;
+  error?: string;
+}
+
+/**
+ * The durable state of a load in the target database: staged resources, the batch plan
+ * and each batch's outcome. Workers in other processes read their batch from it, and the
+ * coordinator follows progress through it; nothing lives only in one process's memory.
+ */
+export abstract class LoadRunStore {
+  /** One load at a time per schema; resolves to the release function. */
+  abstract lock(target: OmopTarget): Promise<() => Promise<void>>;
+  /** A new run; leftovers of interrupted runs are cleared. */
+  abstract start(target: OmopTarget): Promise<string>;
+  abstract stage(target: OmopTarget, runId: string, resources: ResourceToStage[]): Promise<void>;
+  abstract plan(target: OmopTarget, runId: string, batches: readonly BatchPlan[]): Promise<void>;
+  /** The state of the given batches. */
+  abstract states(
+    target: OmopTarget,
+    runId: string,
+    batchNos: readonly number[],
+  ): Promise<BatchState[]>;
+  abstract finish(target: OmopTarget, runId: string): Promise<void>;
+
+  /** The references a pending batch is made of; null when the batch is unknown or finished. */
+  abstract pendingBatch(
+    target: OmopTarget,
+    runId: string,
+    batchNo: number,
+  ): Promise<string[] | null>;
+  abstract resourcesFiledUnder(
+    target: OmopTarget,
+    runId: string,
+    refs: readonly string[],
+  ): Promise<StagedResource[]>;
+  abstract sharedResourcesAnswering(
+    target: OmopTarget,
+    runId: string,
+    references: readonly string[],
+  ): Promise<StagedResource[]>;
+  /** Shared resources that reference any of these aliases (roles of a practitioner, locations of an organization). */
+  abstract sharedResourcesReferencing(
+    target: OmopTarget,
+    runId: string,
+    aliases: readonly string[],
+  ): Promise<StagedResource[]>;
+  abstract markFailed(
+    target: OmopTarget,
+    runId: string,
+    batchNo: number,
+    reason: string,
+  ): Promise<void>;
+}

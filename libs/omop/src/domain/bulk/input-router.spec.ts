@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { planBatches } from './batch-plan.js';
+import { InputRouter } from './input-router.js';
+import { PatientGroupIndex } from './patient-groups.js';
+import { patientReferenceOf } from './patient-compartment.js';
+import { SHARED_GROUP_PREFIX } from './shared-groups.js';
+
+const patient = (id: string, extra: Record<string, unknown> = {}) => ({
+  resourceType: 'Patient',
+  id,
+  ...extra,
+});
+const condition = (reference: string) => ({ resourceType: 'Condition', subject: { reference } });
+
+describe('patientReferenceOf', () => {
+  it('reads subject, patient or beneficiary, and ignores non-patient subjects', () => {
+    expect(patientReferenceOf(condition('https://h.org/fhir/Patient/7'))).toBe('Patient/7');
+    expect(
+      patientReferenceOf({ resourceType: 'Immunization', patient: { reference: 'urn:uuid:u' } }),
+    ).toBe('urn:uuid:u');
+    expect(
+      patientReferenceOf({ resourceType: 'Coverage', beneficiary: { reference: 'Patient/2' } }),
+    ).toBe('Patient/2');
+    expect(
+      patientReferenceOf({ resourceType: 'Observation', subject: { reference: 'Group/g' } }),
+    ).toBeUndefined();
+    expect(patientReferenceOf({ resourceType: 'Practitioner', id: 'p' })).toBeUndefined();
+    expect(
+      patientReferenceOf({
+        resourceType: 'Condition',
+        subject: { identifier: { system: 'http://mrn', value: 'B-1' } },
+      }),
+    ).toBe('Patient?identifier=http://mrn|B-1');
+  });
+});
+
+describe('grouping resources per patient', () => {
+  it('meets a patient and its resources whatever the file order and reference spelling', () => {
+    const router = new InputRouter(100);
+    // NDJSON exports are split by type: clinical files may come before Patient.ndjson.
+    router.route(condition('Patient/a'));
+    router.route(condition('urn:uuid:patient-b'));
+    router.route(condition('Patient?identifier=http://mrn|B-1'));
+    router.route({ resourceType: 'Encounter', subject: { reference: 'http://h.org/Patient/a' } });
+    router.route(patient('a'));
+    router.route(
+      patient('b', { identifier: [{ system: 'http://mrn', value: 'B-1' }] }),
+      'urn:uuid:patient-b',
+    );
+    const plan = router.plan(1_000);
+    expect(plan.patientCount).toBe(2);
+    expect(plan.orphanGroups).toBe(0);
+    expect(plan.patients).toHaveLength(1);
+    expect(plan.patients[0].resources).toBe(6);
+    expect(new Set(plan.patients[0].refs)).toEqual(
+      new Set([
+        'Patient/a',
+        'Patient/b',
+        'urn:uuid:patient-b',
+        'Patient?identifier=http://mrn|B-1',
+      ]),
+    );
+  });
+
+  it('keeps resources of a patient absent from the input in their own group', () => {
+    const index = new PatientGroupIndex();
+    index.addPatient('Patient/a', ['Patient/a']);
+    index.addPatientResource('Patient/a');
+    index.addPatientResource('Patient/missing');
+    index.addPatientResource('Patient/missing');
+    const groups = index.groups();
+    expect(groups).toEqual([
+      { patientKey: 'Patient/a', hasPatient: true, refs: ['Patient/a'], resources: 2 },
+      { patientKey: 'Patient/missing', hasPatient: false, refs: ['Patient/missing'], resources: 2 },
+    ]);
+  });
+
+  it('files shared resources in chunks, each with the aliases other batches find it by', () => {
+    const router = new InputRouter(2);
+    const routed = [
+      router.route({
+        resourceType: 'Practitioner',
+        id: 'p1',
+        identifier: [{ system: 'npi', value: '1' }],
+      }),
+      router.route({ resourceType: 'Organization', id: 'o1' }),
+      router.route({ resourceType: 'Location', id: 'l1' }),
+      router.route(patient('a')),
+    ];
+    expect(routed.map((item) => item.groupRef)).toEqual([
+      `${SHARED_GROUP_PREFIX}0`,
+      `${SHARED_GROUP_PREFIX}0`,
+      `${SHARED_GROUP_PREFIX}1`,
+      'Patient/a',
+    ]);
+    expect(routed[0].aliases).toContain('Practitioner?identifier=npi|1');
+    expect(routed[3].aliases).toEqual([]);
+    expect(routed[3].links).toEqual([]);
+    const role = router.route({
+      resourceType: 'PractitionerRole',
+      id: 'r1',
+      practitioner: { reference: 'Practitioner?identifier=npi|1' },
+      organization: { reference: 'Organization/o1' },
+    });
+    // A slice holding the Practitioner finds its roles through these links.
+    expect(role.links.sort()).toEqual(['Organization/o1', 'Practitioner?identifier=npi|1']);
+    expect(routed.map((item) => item.seq)).toEqual([1, 2, 3, 4]);
+    const plan = router.plan(10);
+    expect(plan.shared).toEqual([
+      { refs: [`${SHARED_GROUP_PREFIX}0`], patients: 0, resources: 2 },
+      { refs: [`${SHARED_GROUP_PREFIX}1`], patients: 0, resources: 2 },
+    ]);
+  });
+
+  it('gives a Patient without id or fullUrl a key of its own', () => {
+    const router = new InputRouter(10);
+    const first = router.route({ resourceType: 'Patient' });
+    const second = router.route({ resourceType: 'Patient' });
+    expect(first.groupRef).not.toBe(second.groupRef);
+    expect(router.plan(10).patientCount).toBe(2);
+  });
+});
+
+describe('planBatches', () => {
+  const group = (key: string, resources: number) => ({
+    patientKey: key,
+    hasPatient: true,
+    refs: [key],
+    resources,
+  });
+
+  it('packs whole patients up to the limit, in input order', () => {
+    const batches = planBatches([group('a', 3), group('b', 4), group('c', 2), group('d', 5)], 7);
+    expect(batches).toEqual([
+      { refs: ['a', 'b'], patients: 2, resources: 7 },
+      { refs: ['c', 'd'], patients: 2, resources: 7 },
+    ]);
+  });
+
+  it('never splits a patient larger than the limit', () => {
+    const batches = planBatches([group('a', 2), group('big', 50), group('c', 1)], 10);
+    expect(batches.map((batch) => batch.refs)).toEqual([['a'], ['big'], ['c']]);
+    expect(batches.reduce((sum, batch) => sum + batch.resources, 0)).toBe(53);
+  });
+
+  it('plans nothing for no input and refuses a meaningless limit', () => {
+    expect(planBatches([], 10)).toEqual([]);
+    expect(() => planBatches([group('a', 1)], 0)).toThrow(/positive integer/);
+  });
+});

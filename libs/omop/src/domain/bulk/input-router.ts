@@ -1,0 +1,81 @@
+import { planBatches, type BatchPlan } from './batch-plan.js';
+import {
+  collectReferences,
+  resourceAliases,
+  resourceKey,
+  type FhirResourceLike,
+} from './fhir-references.js';
+import { patientReferenceOf } from './patient-compartment.js';
+import { PatientGroupIndex } from './patient-groups.js';
+import { sharedGroupRef } from './shared-groups.js';
+
+/** Where one resource is filed in staging. */
+export interface RoutedResource {
+  seq: number;
+  groupRef: string;
+  /** Aliases to find a shared resource by from other batches (empty for patient data). */
+  aliases: string[];
+  /**
+   * What a shared resource references (empty for patient data): the batch holding a
+   * Practitioner also fetches the PractitionerRoles that point at it.
+   */
+  links: string[];
+}
+
+export interface LoadPlan {
+  /** Batches of shared resources: written first, they own provider, care_site and location rows. */
+  shared: BatchPlan[];
+  /** Batches of whole patients. */
+  patients: BatchPlan[];
+  patientCount: number;
+  orphanGroups: number;
+}
+
+/**
+ * Files each input resource under its patient (or a shared chunk) as it streams past,
+ * then plans the batches once everything is seen.
+ */
+export class InputRouter {
+  private readonly groups = new PatientGroupIndex();
+  private readonly sharedChunks: number[] = [];
+  private seq = 0;
+  private sharedCount = 0;
+
+  constructor(private readonly sharedChunkSize: number) {}
+
+  route(resource: FhirResourceLike, fullUrl?: string): RoutedResource {
+    const seq = ++this.seq;
+    if (resource.resourceType === 'Patient') {
+      const key = resourceKey(resource, fullUrl) ?? `Patient/#${seq}`;
+      this.groups.addPatient(key, resourceAliases(resource, fullUrl));
+      return { seq, groupRef: key, aliases: [], links: [] };
+    }
+    const patient = patientReferenceOf(resource);
+    if (patient !== undefined) {
+      this.groups.addPatientResource(patient);
+      return { seq, groupRef: patient, aliases: [], links: [] };
+    }
+    const chunk = Math.floor(this.sharedCount++ / this.sharedChunkSize);
+    this.sharedChunks[chunk] = (this.sharedChunks[chunk] ?? 0) + 1;
+    return {
+      seq,
+      groupRef: sharedGroupRef(chunk),
+      aliases: resourceAliases(resource, fullUrl),
+      links: collectReferences(resource),
+    };
+  }
+
+  plan(maxResources: number): LoadPlan {
+    const groups = this.groups.groups();
+    return {
+      shared: this.sharedChunks.map((resources, chunk) => ({
+        refs: [sharedGroupRef(chunk)],
+        patients: 0,
+        resources,
+      })),
+      patients: planBatches(groups, maxResources),
+      patientCount: groups.filter((group) => group.hasPatient).length,
+      orphanGroups: groups.filter((group) => !group.hasPatient).length,
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { isObject } from '../fhir/json.js';
+import type { InputEntry } from '../input/read-fhir-input.js';
+import type { MappingRun } from './mapping-run.js';
+
+/**
+ * Starts every code and unit lookup of the mapped resources at once, so that a vocabulary
+ * behind a database answers them concurrently; the mappers, which run one after another
+ * for deterministic ids, then find them memoised.
+ */
+export async function prefetchCodes(
+  run: MappingRun,
+  entries: readonly InputEntry[],
+): Promise<void> {
+  const pending: Promise<unknown>[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 12) return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    if (!isObject(value)) return;
+    if (typeof value.system === 'string' && typeof value.code === 'string') {
+      if (typeof value.value === 'number') pending.push(run.deps.units.resolve(value));
+      else
+        pending.push(run.deps.codes.resolve({ system: value.system, code: value.code, index: 0 }));
+      return;
+    }
+    for (const key in value) {
+      if (key !== 'text' && key !== 'contained') visit(value[key], depth + 1);
+    }
+  };
+  for (const entry of entries) visit(entry.resource, 0);
+  await Promise.all(pending);
+}

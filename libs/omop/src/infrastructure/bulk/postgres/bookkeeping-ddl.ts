@@ -1,0 +1,36 @@
+import { MAPPED_CDM_TABLES } from '../../../domain/bulk/cdm-tables.js';
+
+/**
+ * The loader's own tables, beside the CDM's and prefixed `_fhir_` so CDM tools ignore
+ * them: the persistent id map (one sequence per table, so ids are dense, unique and
+ * stable across runs), and the state of runs (staging is UNLOGGED: a crash loses only a
+ * run, which is started again).
+ */
+export function bookkeepingStatements(schema: string): string[] {
+  return [
+    `CREATE TABLE IF NOT EXISTS ${schema}._fhir_load_meta (key text PRIMARY KEY, value text NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${schema}._fhir_source_id (
+       table_name text NOT NULL, source_key text NOT NULL, id integer NOT NULL,
+       PRIMARY KEY (table_name, source_key))`,
+    ...MAPPED_CDM_TABLES.map(
+      (table) => `CREATE SEQUENCE IF NOT EXISTS ${schema}._fhir_id_${table} AS integer`,
+    ),
+    `CREATE UNLOGGED TABLE IF NOT EXISTS ${schema}._fhir_load_resource (
+       run_id uuid NOT NULL, seq integer NOT NULL, group_ref text NOT NULL, full_url text,
+       resource text NOT NULL, PRIMARY KEY (run_id, seq))`,
+    `CREATE INDEX IF NOT EXISTS _fhir_load_resource_group_idx ON ${schema}._fhir_load_resource (run_id, group_ref)`,
+    `CREATE UNLOGGED TABLE IF NOT EXISTS ${schema}._fhir_load_alias (
+       run_id uuid NOT NULL, alias text NOT NULL, seq integer NOT NULL)`,
+    `CREATE INDEX IF NOT EXISTS _fhir_load_alias_idx ON ${schema}._fhir_load_alias (run_id, alias)`,
+    `CREATE UNLOGGED TABLE IF NOT EXISTS ${schema}._fhir_load_link (
+       run_id uuid NOT NULL, ref text NOT NULL, seq integer NOT NULL)`,
+    `CREATE INDEX IF NOT EXISTS _fhir_load_link_idx ON ${schema}._fhir_load_link (run_id, ref)`,
+    `CREATE UNLOGGED TABLE IF NOT EXISTS ${schema}._fhir_load_owned (
+       run_id uuid NOT NULL, table_name text NOT NULL, id integer NOT NULL,
+       PRIMARY KEY (run_id, table_name, id))`,
+    `CREATE TABLE IF NOT EXISTS ${schema}._fhir_load_batch (
+       run_id uuid NOT NULL, batch_no integer NOT NULL, refs text[] NOT NULL, resources integer NOT NULL,
+       status text NOT NULL DEFAULT 'pending', outcome jsonb, error text,
+       updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (run_id, batch_no))`,
+  ];
+}

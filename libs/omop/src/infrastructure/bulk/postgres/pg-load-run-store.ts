@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { AppError } from '@app/shared';
+import {
+  LoadRunStore,
+  type BatchOutcome,
+  type BatchState,
+  type ResourceToStage,
+} from '../../../application/commands/load-omop/ports/load-run-store.js';
+import type { BatchPlan } from '../../../domain/bulk/batch-plan.js';
+import type { StagedResource } from '../../../domain/bulk/batch-input.js';
+import { isFhirResource } from '../../../domain/bulk/fhir-references.js';
+import { describeTarget, type OmopTarget } from '../../../domain/bulk/omop-target.js';
+import type pg from 'pg';
+import { TargetPools } from './target-pools.js';
+
+/** What a run leaves behind while it works; cleared when it ends, or by the next run. */
+const RUN_TABLES = [
+  '_fhir_load_resource',
+  '_fhir_load_alias',
+  '_fhir_load_owned',
+  '_fhir_load_batch',
+];
+
+interface StagedRow {
+  seq: number;
+  full_url: string | null;
+  resource: string;
+}
+
+function parseStaged(rows: StagedRow[]): StagedResource[] {
+  const staged: StagedResource[] = [];
+  for (const row of rows) {
+    const resource: unknown = JSON.parse(row.resource);
+    if (isFhirResource(resource)) staged.push({ seq: row.seq, fullUrl: row.full_url, resource });
+  }
+  return staged;
+}
+
+/** The run's durable state in bookkeeping tables of the target schema (`_fhir_load_*`). */
+@Injectable()
+export class PgLoadRunStore extends LoadRunStore {
+  constructor(private readonly pools: TargetPools) {
+    super();
+  }
+
+  async lock(target: OmopTarget): Promise<() => Promise<void>> {
+    let client;
+    try {
+      client = await this.pools.pool(target.url).connect();
+    } catch (error) {
+      throw AppError.badRequest(
+        'OMOP.TARGET_UNREACHABLE',
+        `Cannot connect to the target database ${describeTarget(target)}: ${(error as Error).message}`,
+      );
+    }
+    const key = `omop-load:${target.schema}`;
+    const { rows } = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+      [key],
+    );
+    if (!rows[0].locked) {
+      client.release();
+      throw AppError.conflict(
+        'OMOP.LOAD_IN_PROGRESS',
+        `Another omop:load is writing into schema ${target.schema} of this database`,
+      );
+    }
+    return async () => {
+      try {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+      } finally {
+        client.release();
+      }
+    };
+  }
+
+  async start(target: OmopTarget): Promise<string> {
+    const pool = this.pools.pool(target.url);
+    // The lock is held: whatever is staged belongs to an interrupted run.
+    await pool.query(
+      `TRUNCATE ${RUN_TABLES.map((table) => `${target.schema}.${table}`).join(', ')}`,
+    );
+    return randomUUID();
+  }
+
+  async stage(target: OmopTarget, runId: string, resources: ResourceToStage[]): Promise<void> {
+    const pool = this.pools.pool(target.url);
+    await pool.query(
+      `INSERT INTO ${target.schema}._fhir_load_resource (run_id, seq, group_ref, full_url, resource)
+       SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[])`,
+      [
+        runId,
+        resources.map((resource) => resource.seq),
+        resources.map((resource) => resource.groupRef),
+        resources.map((resource) => resource.fullUrl ?? null),
+        resources.map((resource) => resource.json),
+      ],
+    );
+    await this.insertPairs(
+      pool,
+      target,
+      '_fhir_load_alias',
+      'alias',
+      runId,
+      resources,
+      (resource) => resource.aliases,
+    );
+    await this.insertPairs(
+      pool,
+      target,
+      '_fhir_load_link',
+      'ref',
+      runId,
+      resources,
+      (resource) => resource.links,
+    );
+  }
+
+  private async insertPairs(
+    pool: pg.Pool,
+    target: OmopTarget,
+    table: string,
+    column: string,
+    runId: string,
+    resources: readonly ResourceToStage[],
+    values: (resource: ResourceToStage) => readonly string[],
+  ): Promise<void> {
+    const pairs = resources.flatMap((resource) =>
+      values(resource).map((value) => [value, resource.seq] as const),
+    );
+    if (pairs.length === 0) return;
+    await pool.query(
+      `INSERT INTO ${target.schema}.${table} (run_id, ${column}, seq)
+       SELECT $1, * FROM unnest($2::text[], $3::integer[])`,
+      [runId, pairs.map(([value]) => value), pairs.map(([, seq]) => seq)],
+    );
+  }
+
+  async plan(target: OmopTarget, runId: string, batches: readonly BatchPlan[]): Promise<void> {
+    const plan = batches.map((batch, batchNo) => ({
+      batchNo,
+      refs: batch.refs,
+      resources: batch.resources,
+    }));
+    await this.pools.pool(target.url).query(
+      `INSERT INTO ${target.schema}._fhir_load_batch (run_id, batch_no, refs, resources)
+       SELECT $1, (b->>'batchNo')::integer, ARRAY(SELECT jsonb_array_elements_text(b->'refs')), (b->>'resources')::integer
+         FROM jsonb_array_elements($2::jsonb) AS b`,
+      [runId, JSON.stringify(plan)],
+    );
+  }
+
+  async states(
+    target: OmopTarget,
+    runId: string,
+    batchNos: readonly number[],
+  ): Promise<BatchState[]> {
+    const { rows } = await this.pools.pool(target.url).query<{
+      batch_no: number;
+      status: BatchState['status'];
+      resources: number;
+      outcome: BatchOutcome | null;
+      error: string | null;
+    }>(
+      `SELECT batch_no, status, resources, outcome, error FROM ${target.schema}._fhir_load_batch
+        WHERE run_id = $1 AND batch_no = ANY($2::integer[])`,
+      [runId, batchNos],
+    );
+    return rows.map((row) => ({
+      batchNo: row.batch_no,
+      status: row.status,
+      resources: row.resources,
+      outcome: row.outcome ?? undefined,
+      error: row.error ?? undefined,
+    }));
+  }
+
+  async finish(target: OmopTarget, runId: string): Promise<void> {
+    const pool = this.pools.pool(target.url);
+    for (const table of RUN_TABLES)
+      await pool.query(`DELETE FROM ${target.schema}.${table} WHERE run_id = $1`, [runId]);
+  }
+
+  async pendingBatch(target: OmopTarget, runId: string, batchNo: number): Promise<string[] | null> {
+    const { rows } = await this.pools
+      .pool(target.url)
+      .query<{ refs: string[] }>(
+        `SELECT refs FROM ${target.schema}._fhir_load_batch WHERE run_id = $1 AND batch_no = $2 AND status = 'pending'`,
+        [runId, batchNo],
+      );
+    return rows[0]?.refs ?? null;
+  }
+
+  async resourcesFiledUnder(
+    target: OmopTarget,
+    runId: string,
+    refs: readonly string[],
+  ): Promise<StagedResource[]> {
+    const { rows } = await this.pools.pool(target.url).query<StagedRow>(
+      `SELECT seq, full_url, resource FROM ${target.schema}._fhir_load_resource
+        WHERE run_id = $1 AND group_ref = ANY($2::text[]) ORDER BY seq`,
+      [runId, refs],
+    );
+    return parseStaged(rows);
+  }
+
+  async sharedResourcesAnswering(
+    target: OmopTarget,
+    runId: string,
+    references: readonly string[],
+  ): Promise<StagedResource[]> {
+    const { rows } = await this.pools.pool(target.url).query<StagedRow>(
+      `SELECT r.seq, r.full_url, r.resource FROM ${target.schema}._fhir_load_resource r
+        WHERE r.run_id = $1 AND r.seq IN (
+          SELECT a.seq FROM ${target.schema}._fhir_load_alias a WHERE a.run_id = $1 AND a.alias = ANY($2::text[]))
+        ORDER BY r.seq`,
+      [runId, references],
+    );
+    return parseStaged(rows);
+  }
+
+  async sharedResourcesReferencing(
+    target: OmopTarget,
+    runId: string,
+    aliases: readonly string[],
+  ): Promise<StagedResource[]> {
+    const { rows } = await this.pools.pool(target.url).query<StagedRow>(
+      `SELECT r.seq, r.full_url, r.resource FROM ${target.schema}._fhir_load_resource r
+        WHERE r.run_id = $1 AND r.seq IN (
+          SELECT l.seq FROM ${target.schema}._fhir_load_link l WHERE l.run_id = $1 AND l.ref = ANY($2::text[]))
+        ORDER BY r.seq`,
+      [runId, aliases],
+    );
+    return parseStaged(rows);
+  }
+
+  async markFailed(
+    target: OmopTarget,
+    runId: string,
+    batchNo: number,
+    reason: string,
+  ): Promise<void> {
+    await this.pools.pool(target.url).query(
+      `UPDATE ${target.schema}._fhir_load_batch SET status = 'failed', error = $3, updated_at = now()
+        WHERE run_id = $1 AND batch_no = $2 AND status = 'pending'`,
+      [runId, batchNo, reason],
+    );
+  }
+}

@@ -1,0 +1,453 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { CommandBus, CqrsModule } from '@nestjs/cqrs';
+import { Test } from '@nestjs/testing';
+import type { INestApplicationContext } from '@nestjs/common';
+import { parse } from 'csv-parse/sync';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_MIGRATIONS } from '@app/migrations';
+import { LoadOmopCommand, OmopBulkModule, parseOmopTarget, type LoadOmopSummary } from '@app/omop';
+import { DatabaseModule, JobsModule } from '@app/platform';
+import { ConfigModule, loadConfig } from '@app/shared';
+import { ImportAthenaCommand, VocabularyModule } from '@app/vocabulary';
+import { createTestDatabase, serverEnv, type TestDatabase } from '../support/server-resources.js';
+
+const REFERENCE = new URL('../../../shared/reference/', import.meta.url).pathname;
+const ATHENA = `${REFERENCE}omop/vocab/athena-subset`;
+const BUNDLES = `${REFERENCE}fhir/synthea-hiv-bundles-14-patients`;
+const DDL = `${REFERENCE}omop/cdm-v5.4/postgresql_ddl`;
+const DQD_FIELDS = `${REFERENCE}omop/dqd-v5.4/OMOP_CDMv5.4_Field_Level.csv`;
+const available = [ATHENA, BUNDLES, DDL, DQD_FIELDS].every((path) => existsSync(path));
+if (!available) console.warn(`Skipping the omop:load integration tests: ${REFERENCE} not found`);
+
+const SCHEMA = 'cdm';
+const VOCABULARY_TABLES = new Set([
+  'concept',
+  'vocabulary',
+  'domain',
+  'concept_class',
+  'concept_relationship',
+  'relationship',
+  'concept_synonym',
+  'concept_ancestor',
+  'source_to_concept_map',
+  'drug_strength',
+]);
+
+interface FieldCheck {
+  cdmTableName: string;
+  cdmFieldName: string;
+  isRequired: string;
+  isRequiredThreshold: string;
+  cdmDatatype: string;
+  isForeignKey: string;
+  fkTableName: string;
+  fkFieldName: string;
+  isForeignKeyThreshold: string;
+  fkDomain: string;
+  fkDomainThreshold: string;
+  isStandardValidConcept: string;
+  isStandardValidConceptThreshold: string;
+}
+
+interface CheckResult {
+  check: string;
+  table: string;
+  field: string;
+  violated: number;
+  rows: number;
+  passed: boolean;
+}
+
+/**
+ * The field-level checks of the OHDSI Data Quality Dashboard that SQL alone expresses:
+ * isRequired, cdmDatatype (integer), isForeignKey, fkDomain and isStandardValidConcept,
+ * with DQD's thresholds (percent of rows allowed to violate). Empty tables are not
+ * applicable, as in DQD. isStandardValidConcept is stricter than DQD's SQL: a concept
+ * with no standard_concept flag counts as a violation too.
+ */
+async function runDqdFieldChecks(client: pg.Client, schema: string): Promise<CheckResult[]> {
+  const checks = parse<FieldCheck>(readFileSync(DQD_FIELDS), { columns: true, bom: true });
+  const results: CheckResult[] = [];
+  const rowCounts = new Map<string, number>();
+  for (const check of checks) {
+    const table = check.cdmTableName.toLowerCase();
+    const field = check.cdmFieldName.toLowerCase();
+    if (!rowCounts.has(table)) {
+      const exists = await client.query(`SELECT to_regclass($1) AS t`, [`${schema}.${table}`]);
+      const rows = exists.rows[0].t
+        ? Number((await client.query(`SELECT count(*) AS n FROM ${schema}.${table}`)).rows[0].n)
+        : 0;
+      rowCounts.set(table, rows);
+    }
+    const rows = rowCounts.get(table)!;
+    // The vocabulary tables hold a subset of Athena, not the load's output.
+    if (rows === 0 || VOCABULARY_TABLES.has(table)) continue;
+    const from = `${schema}.${table} t`;
+    const run = async (name: string, threshold: string, where: string, join = '') => {
+      const { rows: found } = await client.query(
+        `SELECT count(*) AS n FROM ${from} ${join} WHERE ${where}`,
+      );
+      const violated = Number(found[0].n);
+      const allowed = Number(threshold || '0');
+      results.push({
+        check: name,
+        table,
+        field,
+        violated,
+        rows,
+        passed: (violated / rows) * 100 <= allowed,
+      });
+    };
+    if (check.isRequired === 'Yes')
+      await run('isRequired', check.isRequiredThreshold, `t.${field} IS NULL`);
+    if (check.cdmDatatype === 'integer')
+      await run('cdmDatatype', '0', `t.${field} IS NOT NULL AND t.${field}::text !~ '^-?[0-9]+$'`);
+    if (check.isForeignKey === 'Yes' && check.fkTableName) {
+      const fkTable = check.fkTableName.toLowerCase();
+      const fkField = check.fkFieldName.toLowerCase();
+      await run(
+        'isForeignKey',
+        check.isForeignKeyThreshold,
+        `t.${field} IS NOT NULL AND f.${fkField} IS NULL`,
+        `LEFT JOIN ${schema}.${fkTable} f ON f.${fkField} = t.${field}`,
+      );
+    }
+    if (check.fkDomain)
+      await run(
+        'fkDomain',
+        check.fkDomainThreshold,
+        `c.concept_id <> 0 AND c.domain_id NOT IN (${check.fkDomain
+          .split(',')
+          .map((domain) => `'${domain.trim().replace(/'/g, "''")}'`)
+          .join(', ')})`,
+        `JOIN ${schema}.concept c ON c.concept_id = t.${field}`,
+      );
+    if (check.isStandardValidConcept === 'Yes')
+      await run(
+        'isStandardValidConcept',
+        check.isStandardValidConceptThreshold,
+        `c.concept_id <> 0 AND (COALESCE(c.standard_concept, '') <> 'S' OR c.invalid_reason IS NOT NULL)`,
+        `JOIN ${schema}.concept c ON c.concept_id = t.${field}`,
+      );
+  }
+  return results;
+}
+
+describe.skipIf(!available)(
+  'omop:load into the official CDM v5.4 DDL (BullMQ jobs on Redis)',
+  () => {
+    let service: TestDatabase;
+    let target: TestDatabase;
+    let context: INestApplicationContext;
+    let client: pg.Client;
+    let first: LoadOmopSummary;
+    let fixtures: string;
+
+    const load = (
+      source: { kind: 'ndjson' | 'bundles'; directory: string } = {
+        kind: 'bundles',
+        directory: BUNDLES,
+      },
+      schema = SCHEMA,
+      sharedResources?: number,
+    ) =>
+      context.get(CommandBus).execute(
+        new LoadOmopCommand(source, parseOmopTarget(target.url, schema), {
+          ddlDirectory: DDL,
+          jobs: 3,
+          batchResources: 1_500,
+          sharedResources,
+        }),
+      );
+    const count = async (table: string, schema = SCHEMA) =>
+      Number((await client.query(`SELECT count(*) AS n FROM ${schema}.${table}`)).rows[0].n);
+    const counts = async () => {
+      const tables = [
+        'person',
+        'visit_occurrence',
+        'measurement',
+        'observation',
+        'provider',
+        'care_site',
+        'location',
+      ];
+      return Object.fromEntries(
+        await Promise.all(
+          tables.map(async (table): Promise<[string, number]> => [table, await count(table)]),
+        ),
+      );
+    };
+
+    beforeAll(async () => {
+      [service, target] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+      fixtures = mkdtempSync(join(tmpdir(), 'omop-load-fixtures-'));
+      const config = loadConfig(serverEnv(service.url));
+      const module = await Test.createTestingModule({
+        imports: [
+          ConfigModule.forRoot(config),
+          CqrsModule.forRoot(),
+          DatabaseModule.forRoot({ migrations: ALL_MIGRATIONS, migrateOnStart: true }),
+          // This process is its own worker: batches go through Redis and come back.
+          JobsModule.forRoot(config, { consume: true }),
+          VocabularyModule,
+          OmopBulkModule,
+        ],
+      }).compile();
+      context = await module.init();
+      await context.get(CommandBus).execute(new ImportAthenaCommand(ATHENA));
+      client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      first = await load();
+    }, 300_000);
+
+    afterAll(async () => {
+      await client?.end();
+      await context?.close();
+      await Promise.all([service?.drop(), target?.drop()]);
+      if (fixtures) rmSync(fixtures, { recursive: true, force: true });
+    });
+
+    it('creates the schema from the official DDL with its keys, and copies the whole vocabulary', async () => {
+      expect(first.schemaCreated).toBe(true);
+      const source = new pg.Client({ connectionString: service.url });
+      await source.connect();
+      try {
+        for (const [table, rows] of Object.entries(first.vocabularyRows)) {
+          const { rows: found } = await source.query(`SELECT count(*) AS n FROM vocab.${table}`);
+          expect(rows, table).toBe(Number(found[0].n));
+        }
+      } finally {
+        await source.end();
+      }
+      expect(first.vocabularyRows.concept).toBe(2559);
+      expect(first.vocabularyRows.concept_ancestor).toBe(63158);
+      const constraints = await client.query<{ contype: string; n: string }>(
+        `SELECT contype, count(*) AS n FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+          WHERE n.nspname = $1 GROUP BY contype`,
+        [SCHEMA],
+      );
+      const byType = Object.fromEntries(
+        constraints.rows.map((row) => [row.contype, Number(row.n)]),
+      );
+      expect(byType.p).toBeGreaterThanOrEqual(28);
+      // The clinical tables' foreign keys are all there; only vocabulary-internal ones may be left out.
+      expect(byType.f).toBeGreaterThan(150);
+      expect(
+        first.skippedConstraints.every((name) =>
+          /^fpk_(concept|vocabulary|domain|relationship|drug_strength)/.test(name),
+        ),
+      ).toBe(true);
+    });
+
+    it('maps every patient of the Bundles into the CDM tables', () => {
+      expect(first.patients).toBe(14);
+      expect(first.resources).toBeGreaterThan(10_000);
+      expect(first.tables.person).toBe(14);
+      for (const table of [
+        'visit_occurrence',
+        'measurement',
+        'observation_period',
+        'provider',
+        'care_site',
+      ])
+        expect(first.tables[table], table).toBeGreaterThan(0);
+    });
+
+    it('passes the DQD field-level checks it can express in SQL', async () => {
+      const results = await runDqdFieldChecks(client, SCHEMA);
+      const failed = results.filter((result) => !result.passed);
+      const rate = ((results.length - failed.length) / results.length) * 100;
+      console.log(
+        `DQD field-level checks on ${SCHEMA}: ${results.length - failed.length}/${results.length} passed (${rate.toFixed(1)}%)` +
+          failed
+            .map(
+              (result) =>
+                `\n  FAIL ${result.check} ${result.table}.${result.field}: ${result.violated}/${result.rows}`,
+            )
+            .join(''),
+      );
+      expect(results.length).toBeGreaterThan(100);
+      expect(failed).toEqual([]);
+    });
+
+    it('leaves every count unchanged when run again, and restores rows changed since', async () => {
+      const before = await counts();
+      const ids = await count('_fhir_source_id');
+      // Drift in the target: a provider (owned by the shared batches) and a patient's address
+      // (written by a patient batch) edited by hand.
+      const provider = (
+        await client.query(`SELECT provider_id, provider_name FROM ${SCHEMA}.provider LIMIT 1`)
+      ).rows[0];
+      const address = (
+        await client.query(
+          `SELECT l.location_id, l.city FROM ${SCHEMA}.location l JOIN ${SCHEMA}.person p ON p.location_id = l.location_id LIMIT 1`,
+        )
+      ).rows[0];
+      await client.query(
+        `UPDATE ${SCHEMA}.provider SET provider_name = 'edited' WHERE provider_id = $1`,
+        [provider.provider_id],
+      );
+      await client.query(`UPDATE ${SCHEMA}.location SET city = 'edited' WHERE location_id = $1`, [
+        address.location_id,
+      ]);
+
+      const second = await load();
+      expect(second.schemaCreated).toBe(false);
+      expect(await counts()).toEqual(before);
+      expect(await count('_fhir_source_id')).toBe(ids);
+      const restored = await client.query(
+        `SELECT provider_name FROM ${SCHEMA}.provider WHERE provider_id = $1`,
+        [provider.provider_id],
+      );
+      expect(restored.rows[0].provider_name).toBe(provider.provider_name);
+      const city = await client.query(
+        `SELECT city FROM ${SCHEMA}.location WHERE location_id = $1`,
+        [address.location_id],
+      );
+      expect(city.rows[0].city).toBe(address.city);
+      // Staging is cleared once a run ends.
+      expect(await count('_fhir_load_resource')).toBe(0);
+      expect(await count('_fhir_load_batch')).toBe(0);
+    }, 300_000);
+
+    it('completes providers across slices of shared resources', async () => {
+      // 4,764 shared resources in slices of 700: many a PractitionerRole lands in another
+      // slice than its Practitioner, and must still complete the provider row.
+      const sliced = await load(undefined, 'sliced', 700);
+      expect(sliced.batches).toBeGreaterThan(first.batches + 5);
+      const providers = (schema: string) =>
+        client
+          .query<Record<string, string | number | null>>(
+            `SELECT p.provider_source_value, p.provider_name, p.npi, p.specialty_concept_id,
+                    p.specialty_source_value, c.care_site_source_value
+               FROM ${schema}.provider p LEFT JOIN ${schema}.care_site c USING (care_site_id)
+              ORDER BY p.provider_source_value`,
+          )
+          .then((result) => result.rows);
+      const whole = await providers(SCHEMA);
+      expect(whole.filter((row) => row.specialty_source_value !== null).length).toBeGreaterThan(
+        1000,
+      );
+      expect(await providers('sliced')).toEqual(whole);
+    }, 300_000);
+
+    it('refuses a second load into a schema another load is writing', async () => {
+      const outcomes = await Promise.allSettled([load(), load()]);
+      const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect(refused[0].reason).toMatchObject({
+        code: 'OMOP.LOAD_IN_PROGRESS',
+        status: 409,
+      });
+    }, 300_000);
+
+    it('stops and names the batch when the target refuses its rows', async () => {
+      await client.query(
+        `ALTER TABLE ${SCHEMA}.observation_period ADD CONSTRAINT no_periods CHECK (observation_period_id < 0) NOT VALID`,
+      );
+      try {
+        await expect(load()).rejects.toMatchObject({
+          code: 'OMOP.LOAD_FAILED',
+          message: expect.stringMatching(/The load stopped: batch \d+: .*no_periods/),
+        });
+      } finally {
+        await client.query(`ALTER TABLE ${SCHEMA}.observation_period DROP CONSTRAINT no_periods`);
+      }
+    }, 300_000);
+
+    it('skips lines that are not resources, and reports resources whose patient is absent', async () => {
+      const directory = join(fixtures, 'ndjson');
+      mkdirSync(directory);
+      const patient = {
+        resourceType: 'Patient',
+        id: 'p1',
+        gender: 'female',
+        birthDate: '1970-05-06',
+      };
+      writeFileSync(
+        join(directory, 'Patient.ndjson'),
+        [JSON.stringify(patient), 'not json {', '{"exportId":"x"}', ''].join('\n'),
+      );
+      const condition = (id: string, subject: string) => ({
+        resourceType: 'Condition',
+        id,
+        subject: { reference: subject },
+        code: { coding: [{ system: 'http://snomed.info/sct', code: '38341003' }] },
+        onsetDateTime: '2020-01-02',
+      });
+      writeFileSync(
+        join(directory, 'Condition.ndjson.gz'),
+        gzipSync(
+          [condition('c1', 'Patient/p1'), condition('c2', 'Patient/ghost')]
+            .map((item) => JSON.stringify(item))
+            .join('\n'),
+        ),
+      );
+      writeFileSync(join(directory, 'notes.txt'), 'ignored: not an NDJSON file');
+
+      const summary = await load({ kind: 'ndjson', directory }, 'edge');
+      expect(summary.files).toBe(2);
+      expect(summary.resources).toBe(3);
+      expect(summary.patients).toBe(1);
+      expect(summary.skipped).toEqual({
+        'Patient.ndjson: not JSON': 1,
+        'Patient.ndjson: not a FHIR resource': 1,
+      });
+      expect(summary.tables.person).toBe(1);
+      expect(await count('person', 'edge')).toBe(1);
+      const conditions = await client.query(
+        `SELECT c.person_id, p.person_source_value FROM edge.condition_occurrence c JOIN edge.person p USING (person_id)`,
+      );
+      expect(conditions.rows).toHaveLength(1);
+      // The Condition of a patient the input lacks cannot be written (person_id is required): it is reported.
+      expect(Object.entries(summary.dropped)).toEqual([
+        [expect.stringMatching(/^Condition: .*Patient/), 1],
+      ]);
+    }, 300_000);
+
+    it('reads Bundles, skipping entries that are not resources and files that are not JSON', async () => {
+      const directory = join(fixtures, 'bundles');
+      mkdirSync(directory);
+      const bundle = {
+        resourceType: 'Bundle',
+        type: 'transaction',
+        entry: [
+          1,
+          null,
+          {
+            fullUrl: 'urn:uuid:0c3c1f4e-1111-4a5b-9c1d-000000000001',
+            resource: { resourceType: 'Patient', gender: 'male', birthDate: '1980-01-01' },
+          },
+          {
+            resource: {
+              resourceType: 'Encounter',
+              id: 'e1',
+              status: 'finished',
+              class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB' },
+              subject: { reference: 'urn:uuid:0c3c1f4e-1111-4a5b-9c1d-000000000001' },
+              period: { start: '2021-03-04T10:00:00Z', end: '2021-03-04T11:00:00Z' },
+            },
+          },
+        ],
+      };
+      writeFileSync(join(directory, 'patient.json.gz'), gzipSync(JSON.stringify(bundle)));
+      writeFileSync(join(directory, 'broken.json'), '{"resourceType": "Bundle", ');
+      const summary = await load({ kind: 'bundles', directory }, 'edge_bundles');
+      expect(summary.skipped).toEqual({
+        'broken.json: not JSON': 1,
+        'patient.json.gz: Bundle entry without a resource': 2,
+      });
+      expect(summary.patients).toBe(1);
+      expect(await count('person', 'edge_bundles')).toBe(1);
+      const visits = await client.query(
+        `SELECT v.person_id = p.person_id AS same FROM edge_bundles.visit_occurrence v, edge_bundles.person p`,
+      );
+      expect(visits.rows).toEqual([{ same: true }]);
+    }, 300_000);
+  },
+);
