@@ -2,10 +2,10 @@
 // Benchmark of the FHIR → OMOP mapper on the Synthea reference data, in process and through
 // HTTP (embedded profile), next to JSON.parse of the same bytes measured in the same run.
 //
-//   npm run build && node bench/omop/run.mjs [--rounds 10] [--no-http]
+//   npm run build && node bench/fhir2omop/run.mjs [--rounds 10] [--no-http]
 //
 // It prints figures and never fails because of a timing: it exits non-zero only when it
-// cannot be set up (no build, the API does not start, ...). See bench/omop/README.md.
+// cannot be set up (no build, the API does not start, ...). See bench/fhir2omop/README.md.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
