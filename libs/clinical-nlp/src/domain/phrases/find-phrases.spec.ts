@@ -39,6 +39,15 @@ describe('findProblems', () => {
     if (flag) expect(found.every((p) => p.assertion[flag as 'negated'])).toBe(true);
   });
 
+  it('keeps the number of a stage, type or grade inside the finding', () => {
+    expect(texts(run(findProblems, 'She has chronic kidney disease stage 3.'))).toEqual([
+      'chronic kidney disease stage 3',
+    ]);
+    expect(texts(run(findProblems, 'History of stage 2 breast cancer.'))).toEqual([
+      'stage 2 breast cancer',
+    ]);
+  });
+
   it('reads the items listed under a heading', () => {
     const found = run(
       findProblems,

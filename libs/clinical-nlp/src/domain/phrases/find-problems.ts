@@ -53,8 +53,11 @@ export function findProblems(
   return phrases.sort((a, b) => a.span.start - b.span.start);
 }
 
+const STAGED_NUMBER = /\b(?:stage|type|grade|class|level|degree|phase)\s+\d+\b/gi;
+
+/** Words, and no number other than a stage, type or grade ("CKD stage 3" is a finding). */
 function looksLikeFinding(text: string): boolean {
-  return /[a-z]{3,}/i.test(text) && !/\d/.test(text);
+  return /[a-z]{3,}/i.test(text) && !/\d/.test(text.replace(STAGED_NUMBER, ''));
 }
 
 function lineEnd(text: string, from: number): number {

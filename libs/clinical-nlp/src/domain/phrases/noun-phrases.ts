@@ -221,6 +221,21 @@ const NOT_FINDINGS = new Set([
 
 const MAX_WORDS = 5;
 
+/** Words a number belongs to inside a finding: "stage 3", "type 2", "grade II", "class 4". */
+export const STAGING_WORDS = new Set([
+  'stage',
+  'type',
+  'grade',
+  'class',
+  'level',
+  'degree',
+  'phase',
+]);
+
+function isStagingNumber(tokens: Token[], i: number, first: number): boolean {
+  return tokens[i].kind === 'number' && i > first && STAGING_WORDS.has(tokens[i - 1].norm);
+}
+
 /**
  * The noun phrases listed from `from` on: "chest pain, shortness of breath, or fever" gives
  * three. Reading stops at a sentence break, a boundary word that is not a list joiner, a
@@ -258,8 +273,9 @@ function readPhrase(
   while (
     i < tokens.length &&
     i - first < MAX_WORDS &&
-    tokens[i].kind === 'word' &&
-    (!BOUNDARY.has(tokens[i].norm) || (tokens[i].norm === 'of' && i > first))
+    ((tokens[i].kind === 'word' &&
+      (!BOUNDARY.has(tokens[i].norm) || (tokens[i].norm === 'of' && i > first))) ||
+      isStagingNumber(tokens, i, first))
   ) {
     i++;
   }
