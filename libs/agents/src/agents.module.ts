@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FhirModule } from '@app/fhir';
-import { resolveEncryptionKey } from '@app/platform';
-import { AppConfig } from '@app/shared';
+import { AesGcmSecretCipher, resolveEncryptionKey } from '@app/platform';
+import { AppConfig, AppError, SecretCipher } from '@app/shared';
 import { ChatWithAgentHandler } from './application/commands/chat-with-agent/chat-with-agent.handler.js';
 import { CreateAgentHandler } from './application/commands/create-agent/create-agent.handler.js';
 import { CreatePromptHandler } from './application/commands/create-prompt/create-prompt.handler.js';
@@ -17,7 +17,6 @@ import { ChatModel } from './application/ports/chat-model.js';
 import { ChatSessionRepository } from './application/ports/chat-session.repository.js';
 import { PromptRepository } from './application/ports/prompt.repository.js';
 import { RemoteToolClient } from './application/ports/remote-tool-client.js';
-import { SecretCipher } from './application/ports/secret-cipher.js';
 import { ToolServerRepository } from './application/ports/tool-server.repository.js';
 import { FindWorkflowReferencesHandler } from './application/queries/find-workflow-references/find-workflow-references.handler.js';
 import { GetAgentHandler } from './application/queries/get-agent/get-agent.handler.js';
@@ -34,7 +33,7 @@ import {
   OpenAiCompatibleChatModel,
   UnconfiguredChatModel,
 } from './infrastructure/chat/openai-compatible.chat-model.js';
-import { AesGcmSecretCipher } from './infrastructure/crypto/aes-gcm-secret-cipher.js';
+import { AgentsErrorCodes } from './domain/agents-errors.js';
 
 import { SdkRemoteToolClient } from './infrastructure/mcp/sdk-remote-tool-client.js';
 import { AgentPromptEntity } from './infrastructure/persistence/agent-prompt.entity.js';
@@ -112,7 +111,16 @@ const handlers = [
     {
       provide: SecretCipher,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => new AesGcmSecretCipher(resolveEncryptionKey(config)),
+      useFactory: (config: AppConfig) =>
+        new AesGcmSecretCipher(
+          resolveEncryptionKey(config),
+          () =>
+            new AppError(
+              500,
+              AgentsErrorCodes.SECRET_UNREADABLE,
+              'Stored tool server headers cannot be decrypted (was ENCRYPTION_KEY changed?); register the server again',
+            ),
+        ),
     },
     {
       provide: ChatModel,

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FhirModule, FhirSettings, OutboundHttp } from '@app/fhir';
-import { resolveEncryptionKey } from '@app/platform';
-import { AppConfig } from '@app/shared';
+import { AesGcmSecretCipher, resolveEncryptionKey } from '@app/platform';
+import { AppConfig, AppError, SecretCipher } from '@app/shared';
 import { AddAuthConfigHandler } from './application/commands/add-auth-config/add-auth-config.handler.js';
 import { CreateFhirProviderHandler } from './application/commands/create-fhir-provider/create-fhir-provider.handler.js';
 import { DeleteFhirProviderHandler } from './application/commands/delete-fhir-provider/delete-fhir-provider.handler.js';
@@ -10,7 +10,6 @@ import { RemoveAuthConfigHandler } from './application/commands/remove-auth-conf
 import { SetActiveAuthConfigHandler } from './application/commands/set-active-auth-config/set-active-auth-config.handler.js';
 import { FhirProviderRepository } from './application/ports/fhir-provider.repository.js';
 import { ProviderAuthorizers } from './application/ports/provider-authorizers.js';
-import { SecretCipher } from './application/ports/secret-cipher.js';
 import { SigningKeyGenerator } from './application/ports/signing-key-generator.js';
 import { FindFhirProviderHandler } from './application/queries/find-fhir-provider/find-fhir-provider.handler.js';
 import { GetFhirClientHandler } from './application/queries/get-fhir-client/get-fhir-client.handler.js';
@@ -22,7 +21,6 @@ import { OutboundTargetCheck } from './application/services/outbound-target-chec
 import { OAuthProviderAuthorizers } from './infrastructure/auth/oauth-provider-authorizers.js';
 import { TokenCache } from './infrastructure/auth/token-cache.js';
 import { TokenEndpointClient } from './infrastructure/auth/token-endpoint-client.js';
-import { AesGcmSecretCipher } from './infrastructure/crypto/aes-gcm-secret-cipher.js';
 
 import { RsaSigningKeyGenerator } from './infrastructure/crypto/rsa-signing-key-generator.js';
 import { FhirProviderAuthConfigEntity } from './infrastructure/persistence/fhir-provider-auth-config.entity.js';
@@ -61,7 +59,16 @@ const handlers = [
     {
       provide: SecretCipher,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => new AesGcmSecretCipher(resolveEncryptionKey(config)),
+      useFactory: (config: AppConfig) =>
+        new AesGcmSecretCipher(
+          resolveEncryptionKey(config),
+          () =>
+            new AppError(
+              500,
+              'FHIR_PROVIDER.SECRET_UNREADABLE',
+              'A stored credential cannot be decrypted (was ENCRYPTION_KEY changed?); add a new auth configuration',
+            ),
+        ),
     },
     { provide: SigningKeyGenerator, useClass: RsaSigningKeyGenerator },
     {

@@ -13,4 +13,5 @@ export { JobsModule, type JobsModuleOptions } from './jobs/jobs.module.js';
 export { JOBS_QUEUE } from './jobs/bullmq-job-queue.js';
 export { configureHttpApp } from './http/configure-http-app.js';
 export { sealSecret, openSecret, assertKey } from './crypto/secret-sealing.js';
+export { AesGcmSecretCipher } from './crypto/aes-gcm-secret-cipher.js';
 export { resolveEncryptionKey } from './crypto/encryption-key.js';

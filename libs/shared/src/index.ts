@@ -32,3 +32,4 @@ export {
 } from './jobs/job-queue.port.js';
 export { Public, PUBLIC_ROUTE } from './http/public.decorator.js';
 export { RawJson } from './http/raw-json.js';
+export { SecretCipher } from './crypto/secret-cipher.js';

@@ -1,3 +1,4 @@
+import { SecretCipher } from '@app/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import type { Agent } from '../../domain/agent.js';
@@ -7,7 +8,6 @@ import { toolResultText } from '../../domain/chat/tool-output.js';
 import { toolServerHeadersContext } from '../../domain/secret-contexts.js';
 import type { ToolServer } from '../../domain/tool-server.js';
 import { RemoteToolClient, type RemoteToolSession } from '../ports/remote-tool-client.js';
-import { SecretCipher } from '../ports/secret-cipher.js';
 import { ToolServerRepository } from '../ports/tool-server.repository.js';
 import { toolErrorPayload } from '../tools/tool-error.js';
 import type { ServiceTool } from '../tools/service-tool.js';

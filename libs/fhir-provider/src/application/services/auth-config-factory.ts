@@ -1,10 +1,10 @@
+import { SecretCipher } from '@app/shared';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AuthConfig } from '../../domain/auth-config.js';
 import { validateAuthConfig, type AuthConfigInput } from '../../domain/auth-config-rules.js';
 import type { ProviderType } from '../../domain/provider-types.js';
 import { clientSecretContext, privateKeyContext } from '../../domain/secret-contexts.js';
-import { SecretCipher } from '../ports/secret-cipher.js';
 import { SigningKeyGenerator } from '../ports/signing-key-generator.js';
 import { OutboundTargetCheck } from './outbound-target-check.js';
 

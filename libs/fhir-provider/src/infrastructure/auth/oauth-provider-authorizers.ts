@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { NO_AUTHORIZATION, type RequestAuthorizer } from '@app/fhir';
-import { AppError } from '@app/shared';
+import { AppError, SecretCipher } from '@app/shared';
 import {
   ProviderAuthorizers,
   type AuthorizationOptions,
 } from '../../application/ports/provider-authorizers.js';
-import { SecretCipher } from '../../application/ports/secret-cipher.js';
 import { requestedScopes, type AuthConfig } from '../../domain/auth-config.js';
 import { clientAssertionClaims, serviceAccountClaims } from '../../domain/client-assertion.js';
 import type { FhirProvider } from '../../domain/fhir-provider.js';

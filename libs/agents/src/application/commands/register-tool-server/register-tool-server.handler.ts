@@ -1,12 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError } from '@app/shared';
+import { AppError, SecretCipher } from '@app/shared';
 import { randomUUID } from 'node:crypto';
 import { AgentsErrorCodes } from '../../../domain/agents-errors.js';
 import { headerProblems } from '../../../domain/header-rules.js';
 import { toolServerHeadersContext } from '../../../domain/secret-contexts.js';
 import type { ToolServer } from '../../../domain/tool-server.js';
 import { RemoteToolClient } from '../../ports/remote-tool-client.js';
-import { SecretCipher } from '../../ports/secret-cipher.js';
 import { ToolServerRepository } from '../../ports/tool-server.repository.js';
 import { RegisterToolServerCommand } from './register-tool-server.command.js';
 
