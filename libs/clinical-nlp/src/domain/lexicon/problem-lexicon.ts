@@ -12,14 +12,14 @@ const problem = (
 /** Common problems, diagnoses and symptoms: SNOMED CT first, then ICD-10-CM. */
 export const PROBLEM_LEXICON: LexiconEntry[] = [
   problem(
-    [
-      'hypertension',
-      'htn',
-      'high blood pressure',
-      'essential hypertension',
-      'hypertensive disorder',
-    ],
+    ['hypertension', 'htn', 'high blood pressure', 'hypertensive disorder'],
     ['38341003', 'Hypertensive disorder'],
+    ['I10', 'Essential (primary) hypertension'],
+  ),
+  // The more specific concept whenever the text names it.
+  problem(
+    ['essential hypertension', 'primary hypertension'],
+    ['59621000', 'Essential hypertension'],
     ['I10', 'Essential (primary) hypertension'],
   ),
   problem(
@@ -101,14 +101,24 @@ export const PROBLEM_LEXICON: LexiconEntry[] = [
     ['N18.9', 'Chronic kidney disease, unspecified'],
   ),
   problem(
-    ['depression', 'depressive disorder', 'major depressive disorder', 'mdd'],
+    ['depression', 'depressive disorder'],
     ['35489007', 'Depressive disorder'],
     ['F32.9', 'Major depressive disorder, single episode, unspecified'],
   ),
   problem(
-    ['anxiety', 'anxiety disorder', 'generalized anxiety disorder', 'gad'],
+    ['major depressive disorder', 'major depression', 'mdd'],
+    ['370143000', 'Major depressive disorder'],
+    ['F32.9', 'Major depressive disorder, single episode, unspecified'],
+  ),
+  problem(
+    ['anxiety', 'anxiety disorder'],
     ['197480006', 'Anxiety disorder'],
     ['F41.9', 'Anxiety disorder, unspecified'],
+  ),
+  problem(
+    ['generalized anxiety disorder', 'gad'],
+    ['21897009', 'Generalized anxiety disorder'],
+    ['F41.1', 'Generalized anxiety disorder'],
   ),
   problem(
     ['obesity', 'obese', 'morbid obesity'],

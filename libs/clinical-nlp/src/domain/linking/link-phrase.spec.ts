@@ -105,6 +105,15 @@ describe('linkPhrase: built-in lexicon', () => {
     const linked = await linkPhrase(phrase('problem', 'htn'), empty);
     expect(linked?.codings.map((c) => c.code)).toEqual(['38341003', 'I10']);
   });
+
+  it.each([
+    ['essential hypertension', '59621000'],
+    ['major depressive disorder', '370143000'],
+    ['depression', '35489007'],
+    ['generalized anxiety disorder', '21897009'],
+  ])('takes the most specific concept the text names: %s', async (text, code) => {
+    expect((await linkPhrase(phrase('problem', text), empty))?.codings[0].code).toBe(code);
+  });
 });
 
 describe('linkPhrase: vocabulary search', () => {
