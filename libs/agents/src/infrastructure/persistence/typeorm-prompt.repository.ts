@@ -4,8 +4,7 @@ import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import { PromptRepository, type DeleteOutcome } from '../../application/ports/prompt.repository.js';
 import type { AgentPrompt, PromptContent } from '../../domain/agent-prompt.js';
 import { AgentPromptEntity } from './agent-prompt.entity.js';
-import { agentsLinking } from './agent-users.js';
-import { FOREIGN_KEY_VIOLATION, sqlState } from './pg-errors.js';
+import { deleteUnlessLinked } from './agent-users.js';
 import { isUuid } from './uuid.js';
 
 function toPrompt(entity: AgentPromptEntity): AgentPrompt {
@@ -98,33 +97,13 @@ export class TypeOrmPromptRepository extends PromptRepository {
     });
   }
 
-  async delete(accountId: string, id: string): Promise<DeleteOutcome> {
-    if (!isUuid(id)) return { deleted: false, usedBy: [] };
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        const usedBy = await agentsLinking(
-          manager,
-          'agent_prompt_link',
-          'prompt_id',
-          accountId,
-          id,
-        );
-        if (usedBy.length > 0) return { deleted: false, usedBy };
-        const result = await manager.delete(AgentPromptEntity, { accountId, id });
-        return { deleted: (result.affected ?? 0) > 0, usedBy: [] };
-      });
-    } catch (error) {
-      // An agent linked the prompt between the check and the delete: the foreign key refused it.
-      if (sqlState(error) !== FOREIGN_KEY_VIOLATION) throw error;
-      const usedBy = await agentsLinking(
-        this.dataSource.manager,
-        'agent_prompt_link',
-        'prompt_id',
-        accountId,
-        id,
-      );
-      return { deleted: false, usedBy };
-    }
+  delete(accountId: string, id: string): Promise<DeleteOutcome> {
+    return deleteUnlessLinked(
+      this.dataSource,
+      { linkTable: 'agent_prompt_link', column: 'prompt_id', entity: AgentPromptEntity },
+      accountId,
+      id,
+    );
   }
 
   /**

@@ -9,8 +9,8 @@ import {
 } from '../../application/ports/tool-server.repository.js';
 import { AgentsErrorCodes } from '../../domain/agents-errors.js';
 import type { ToolServer } from '../../domain/tool-server.js';
-import { agentsLinking } from './agent-users.js';
-import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from './pg-errors.js';
+import { deleteUnlessLinked } from './agent-users.js';
+import { sqlState, UNIQUE_VIOLATION } from './pg-errors.js';
 import { ToolServerEntity } from './tool-server.entity.js';
 import { isUuid } from './uuid.js';
 
@@ -72,31 +72,12 @@ export class TypeOrmToolServerRepository extends ToolServerRepository {
     }));
   }
 
-  async delete(accountId: string, id: string): Promise<DeleteOutcome> {
-    if (!isUuid(id)) return { deleted: false, usedBy: [] };
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        const usedBy = await agentsLinking(
-          manager,
-          'agent_tool_link',
-          'tool_server_id',
-          accountId,
-          id,
-        );
-        if (usedBy.length > 0) return { deleted: false, usedBy };
-        const result = await manager.delete(ToolServerEntity, { accountId, id });
-        return { deleted: (result.affected ?? 0) > 0, usedBy: [] };
-      });
-    } catch (error) {
-      if (sqlState(error) !== FOREIGN_KEY_VIOLATION) throw error;
-      const usedBy = await agentsLinking(
-        this.dataSource.manager,
-        'agent_tool_link',
-        'tool_server_id',
-        accountId,
-        id,
-      );
-      return { deleted: false, usedBy };
-    }
+  delete(accountId: string, id: string): Promise<DeleteOutcome> {
+    return deleteUnlessLinked(
+      this.dataSource,
+      { linkTable: 'agent_tool_link', column: 'tool_server_id', entity: ToolServerEntity },
+      accountId,
+      id,
+    );
   }
 }
