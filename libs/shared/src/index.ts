@@ -33,3 +33,4 @@ export {
 export { Public, PUBLIC_ROUTE } from './http/public.decorator.js';
 export { RawJson } from './http/raw-json.js';
 export { SecretCipher } from './crypto/secret-cipher.js';
+export { isUuid } from './ids/is-uuid.js';

@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppConfig, InvalidJobPayloadError, type JobDefinition } from '@app/shared';
+import { AppConfig, InvalidJobPayloadError, type JobDefinition, isUuid } from '@app/shared';
 
 export interface EmbedCodeSystemPayload {
   systemId: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One job per code system (its id is the idempotency key): embed every code still without a vector. */
 @Injectable()
@@ -21,7 +19,7 @@ export class EmbedCodeSystemJob implements JobDefinition<EmbedCodeSystemPayload>
 
   parse(payload: unknown): EmbedCodeSystemPayload {
     const systemId = (payload as Partial<EmbedCodeSystemPayload> | null)?.systemId;
-    if (typeof systemId !== 'string' || !UUID.test(systemId))
+    if (typeof systemId !== 'string' || !isUuid(systemId))
       throw new InvalidJobPayloadError(this.name, 'systemId must be a uuid');
     return { systemId };
   }

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InvalidJobPayloadError, type JobDefinition } from '@app/shared';
+import { InvalidJobPayloadError, type JobDefinition, isUuid } from '@app/shared';
 import { FixupSettings } from './ports/fixup-settings.js';
 
 export interface ReferenceFixupPayload {
   fixupId: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One job per fix-up (its id is the idempotency key): PUT the stored resources with their
@@ -26,7 +24,7 @@ export class ReferenceFixupJob implements JobDefinition<ReferenceFixupPayload> {
 
   parse(payload: unknown): ReferenceFixupPayload {
     const fixupId = (payload as Partial<ReferenceFixupPayload> | null)?.fixupId;
-    if (typeof fixupId !== 'string' || !UUID.test(fixupId))
+    if (typeof fixupId !== 'string' || !isUuid(fixupId))
       throw new InvalidJobPayloadError(this.name, 'fixupId must be a uuid');
     return { fixupId };
   }

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typ
 import type { DeleteOutcome } from '../../application/ports/prompt.repository.js';
 import type { AgentRef } from '../../domain/agent.js';
 import { FOREIGN_KEY_VIOLATION, sqlState } from './pg-errors.js';
-import { isUuid } from './uuid.js';
+import { isUuid } from '@app/shared';
 
 /** Agents of an account that link a row through `linkTable.column` (prompts, tool servers). */
 export async function agentsLinking(

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError } from '@app/shared';
+import { AppError, isUuid } from '@app/shared';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AgentRepository } from '../../application/ports/agent.repository.js';
 import type { Agent, AgentContent, AgentRef } from '../../domain/agent.js';
 import { AgentsErrorCodes } from '../../domain/agents-errors.js';
 import { AgentEntity, AgentPromptLinkEntity, AgentToolLinkEntity } from './agent.entity.js';
 import { FOREIGN_KEY_VIOLATION, sqlState } from './pg-errors.js';
-import { isUuid } from './uuid.js';
 
 function columns(content: AgentContent) {
   return {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError } from '@app/shared';
+import { AppError, isUuid } from '@app/shared';
 import type { DataSource } from 'typeorm';
 import {
   ChatSessionRepository,
@@ -12,7 +12,6 @@ import type { StoredMessage } from '../../domain/chat/chat-message.js';
 import { messageColumns, toStoredMessage } from './chat-message.mapper.js';
 import { ChatMessageEntity, ChatSessionEntity } from './chat-session.entity.js';
 import { FOREIGN_KEY_VIOLATION, sqlState } from './pg-errors.js';
-import { isUuid } from './uuid.js';
 
 function interval(ms: number): string {
   return `${Math.max(0, Math.round(ms))} milliseconds`;

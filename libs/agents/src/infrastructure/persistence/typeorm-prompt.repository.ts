@@ -5,7 +5,7 @@ import { PromptRepository, type DeleteOutcome } from '../../application/ports/pr
 import type { AgentPrompt, PromptContent } from '../../domain/agent-prompt.js';
 import { AgentPromptEntity } from './agent-prompt.entity.js';
 import { deleteUnlessLinked } from './agent-users.js';
-import { isUuid } from './uuid.js';
+import { isUuid } from '@app/shared';
 
 function toPrompt(entity: AgentPromptEntity): AgentPrompt {
   return {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError } from '@app/shared';
+import { AppError, isUuid } from '@app/shared';
 import { In, type DataSource } from 'typeorm';
 import type { DeleteOutcome } from '../../application/ports/prompt.repository.js';
 import {
@@ -12,7 +12,6 @@ import type { ToolServer } from '../../domain/tool-server.js';
 import { deleteUnlessLinked } from './agent-users.js';
 import { sqlState, UNIQUE_VIOLATION } from './pg-errors.js';
 import { ToolServerEntity } from './tool-server.entity.js';
-import { isUuid } from './uuid.js';
 
 function toToolServer(entity: ToolServerEntity): ToolServer {
   return {

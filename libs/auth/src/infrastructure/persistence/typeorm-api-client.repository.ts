@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { RequestContext } from '@app/shared';
+import { RequestContext, isUuid } from '@app/shared';
 import type { Repository } from 'typeorm';
 import {
   ApiClientRepository,
@@ -11,8 +11,6 @@ import { isPlan } from '../../domain/plan.js';
 import { AccountEntity } from './account.entity.js';
 import { ApiClientEntity } from './api-client.entity.js';
 import { toApiClient } from './auth.mappers.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class TypeOrmApiClientRepository extends ApiClientRepository {
@@ -25,7 +23,7 @@ export class TypeOrmApiClientRepository extends ApiClientRepository {
   async findForAuthentication(
     clientId: string,
   ): Promise<(ApiClient & { plan: AuthenticatedClient['plan'] }) | null> {
-    if (!UUID.test(clientId)) return null;
+    if (!isUuid(clientId)) return null;
     const row = await this.clients
       .createQueryBuilder('client')
       .innerJoin(AccountEntity, 'account', 'account.id = client.account_id')
@@ -55,7 +53,7 @@ export class TypeOrmApiClientRepository extends ApiClientRepository {
 
   async disableOwned(clientId: string): Promise<boolean> {
     const { accountId } = RequestContext.requireTenant();
-    if (!UUID.test(clientId)) return false;
+    if (!isUuid(clientId)) return false;
     const result = await this.clients.update({ id: clientId, accountId }, { enabled: false });
     return (result.affected ?? 0) > 0;
   }

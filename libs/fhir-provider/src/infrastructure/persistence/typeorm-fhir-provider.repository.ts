@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError } from '@app/shared';
+import { AppError, isUuid } from '@app/shared';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { FhirProviderRepository } from '../../application/ports/fhir-provider.repository.js';
 import type { PublicJwk } from '../../domain/auth-config.js';
@@ -8,8 +8,6 @@ import type { FhirProvider } from '../../domain/fhir-provider.js';
 import { FhirProviderAuthConfigEntity } from './fhir-provider-auth-config.entity.js';
 import { FhirProviderEntity } from './fhir-provider.entity.js';
 import { toAuthConfigRow, toFhirProvider, toProviderRow } from './fhir-provider.mappers.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class TypeOrmFhirProviderRepository extends FhirProviderRepository {
@@ -26,7 +24,7 @@ export class TypeOrmFhirProviderRepository extends FhirProviderRepository {
   }
 
   async findOwned(accountId: string, id: string): Promise<FhirProvider | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const row = await this.dataSource.manager.findOneBy(FhirProviderEntity, { accountId, id });
     return row ? (await this.withConfigs(this.dataSource.manager, accountId, [row]))[0] : null;
   }
@@ -67,7 +65,7 @@ export class TypeOrmFhirProviderRepository extends FhirProviderRepository {
     id: string,
     change: (provider: FhirProvider) => FhirProvider,
   ): Promise<FhirProvider | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     return this.dataSource.transaction(async (manager) => {
       const row = await manager.findOne(FhirProviderEntity, {
         where: { accountId, id },
@@ -104,7 +102,7 @@ export class TypeOrmFhirProviderRepository extends FhirProviderRepository {
   }
 
   async deleteOwned(accountId: string, id: string): Promise<FhirProvider | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     return this.dataSource.transaction(async (manager) => {
       const row = await manager.findOne(FhirProviderEntity, {
         where: { accountId, id },
@@ -118,7 +116,7 @@ export class TypeOrmFhirProviderRepository extends FhirProviderRepository {
   }
 
   async findPublicKeysForJwks(providerId: string): Promise<PublicJwk[] | null> {
-    if (!UUID.test(providerId)) return null;
+    if (!isUuid(providerId)) return null;
     const provider = await this.dataSource.manager.findOneBy(FhirProviderEntity, {
       id: providerId,
     });

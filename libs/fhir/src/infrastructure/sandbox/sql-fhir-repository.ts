@@ -29,8 +29,8 @@ import { planSearch } from '../../domain/search/search-plan.js';
 import { ResourceRows } from './resource-rows.js';
 import { SandboxSearch } from './sandbox-search.js';
 import { parseContent } from './stored-content.js';
+import { isUuid } from '@app/shared';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const logger = new Logger('FhirSandbox');
 
 /**
@@ -160,7 +160,7 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
   ): Promise<WithId<T>> {
     return this.guard(() => {
       this.assertAddressable(resourceType, id);
-      if (!UUID.test(vid)) throw new OperationOutcomeError(notFound);
+      if (!isUuid(vid)) throw new OperationOutcomeError(notFound);
       return this.rows().readVersion<T>(resourceType, id, vid);
     });
   }

@@ -8,8 +8,7 @@ import {
 } from '../../application/ports/reference-fixup.repository.js';
 import type { ReferenceFixup } from '../../domain/bundle/reference-fixup.js';
 import { ReferenceFixupEntity } from './reference-fixup.entity.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@app/shared';
 
 function toFixup(entity: ReferenceFixupEntity): ReferenceFixup {
   return {
@@ -54,7 +53,7 @@ export class TypeOrmReferenceFixupRepository extends ReferenceFixupRepository {
   }
 
   async findOwned(accountId: string, id: string): Promise<ReferenceFixup | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const entity = await this.fixups.findOneBy({ id, accountId });
     return entity ? toFixup(entity) : null;
   }

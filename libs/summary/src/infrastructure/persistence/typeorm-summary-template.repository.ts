@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { RequestContext } from '@app/shared';
+import { RequestContext, isUuid } from '@app/shared';
 import type { Repository } from 'typeorm';
 import {
   SummaryTemplateRepository,
@@ -9,8 +9,6 @@ import {
 import type { SummaryTemplate } from '../../domain/summary-template.js';
 import { SummaryTemplateEntity } from './summary-template.entity.js';
 import { toSummaryTemplate } from './summary-template.mapper.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function columns(
   content: TemplateContent,
@@ -53,14 +51,14 @@ export class TypeOrmSummaryTemplateRepository extends SummaryTemplateRepository 
 
   async findOwned(id: string): Promise<SummaryTemplate | null> {
     const { accountId } = RequestContext.requireTenant();
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const entity = await this.templates.findOneBy({ id, accountId });
     return entity ? toSummaryTemplate(entity) : null;
   }
 
   async replaceOwned(id: string, content: TemplateContent): Promise<SummaryTemplate | null> {
     const { accountId } = RequestContext.requireTenant();
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const entity = await this.templates.findOneBy({ id, accountId });
     if (entity === null) return null;
     return toSummaryTemplate(
@@ -70,7 +68,7 @@ export class TypeOrmSummaryTemplateRepository extends SummaryTemplateRepository 
 
   async deleteOwned(id: string): Promise<boolean> {
     const { accountId } = RequestContext.requireTenant();
-    if (!UUID.test(id)) return false;
+    if (!isUuid(id)) return false;
     const result = await this.templates.delete({ id, accountId });
     return (result.affected ?? 0) > 0;
   }

@@ -8,8 +8,7 @@ import {
 import type { Workflow } from '../../domain/workflow.js';
 import { WorkflowEntity } from './workflow.entity.js';
 import { toColumns, toWorkflow } from './workflow.mapper.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@app/shared';
 
 @Injectable()
 export class TypeOrmWorkflowRepository extends WorkflowRepository {
@@ -29,7 +28,7 @@ export class TypeOrmWorkflowRepository extends WorkflowRepository {
 
   async list(accountId: string, ids?: readonly string[]): Promise<Workflow[]> {
     if (ids !== undefined) {
-      const valid = ids.filter((id) => UUID.test(id));
+      const valid = ids.filter(isUuid);
       if (valid.length === 0) return [];
       const entities = await this.workflows.find({
         where: { accountId, id: In(valid) },
@@ -45,20 +44,20 @@ export class TypeOrmWorkflowRepository extends WorkflowRepository {
   }
 
   async find(accountId: string, id: string): Promise<Workflow | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const entity = await this.workflows.findOneBy({ id, accountId });
     return entity ? toWorkflow(entity) : null;
   }
 
   async replace(accountId: string, id: string, content: WorkflowContent): Promise<Workflow | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const entity = await this.workflows.findOneBy({ id, accountId });
     if (entity === null) return null;
     return toWorkflow(await this.workflows.save(this.workflows.merge(entity, toColumns(content))));
   }
 
   async delete(accountId: string, id: string): Promise<boolean> {
-    if (!UUID.test(id)) return false;
+    if (!isUuid(id)) return false;
     const result = await this.workflows.delete({ id, accountId });
     return (result.affected ?? 0) > 0;
   }

@@ -2,8 +2,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { isSandboxReference, sandboxProvider } from '../../../domain/sandbox-provider.js';
 import { FhirProviderRepository } from '../../ports/fhir-provider.repository.js';
 import { FindFhirProviderQuery, type ProviderSummary } from './find-fhir-provider.query.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@app/shared';
 
 @QueryHandler(FindFhirProviderQuery)
 export class FindFhirProviderHandler implements IQueryHandler<FindFhirProviderQuery> {
@@ -17,7 +16,7 @@ export class FindFhirProviderHandler implements IQueryHandler<FindFhirProviderQu
       return { id, name, provider };
     }
     const found =
-      (UUID.test(wanted) ? await this.providers.findOwned(accountId, wanted) : null) ??
+      (isUuid(wanted) ? await this.providers.findOwned(accountId, wanted) : null) ??
       (await this.providers.findOwnedByName(accountId, wanted));
     return found ? { id: found.id, name: found.name, provider: found.provider } : null;
   }

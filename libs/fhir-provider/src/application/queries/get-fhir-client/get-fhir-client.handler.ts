@@ -1,14 +1,12 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { FhirClientFactory, type FhirClient } from '@app/fhir';
-import { AppError } from '@app/shared';
+import { AppError, isUuid } from '@app/shared';
 import { isExpired } from '../../../domain/auth-config.js';
 import { activeAuthConfig, type FhirProvider } from '../../../domain/fhir-provider.js';
 import { isSandboxReference } from '../../../domain/sandbox-provider.js';
 import { FhirProviderRepository } from '../../ports/fhir-provider.repository.js';
 import { ProviderAuthorizers } from '../../ports/provider-authorizers.js';
 import { GetFhirClientQuery } from './get-fhir-client.query.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @QueryHandler(GetFhirClientQuery)
 export class GetFhirClientHandler implements IQueryHandler<GetFhirClientQuery> {
@@ -47,7 +45,7 @@ export class GetFhirClientHandler implements IQueryHandler<GetFhirClientQuery> {
 
   private async find(accountId: string, reference: string): Promise<FhirProvider> {
     const provider =
-      (UUID.test(reference) ? await this.providers.findOwned(accountId, reference) : null) ??
+      (isUuid(reference) ? await this.providers.findOwned(accountId, reference) : null) ??
       (await this.providers.findOwnedByName(accountId, reference));
     if (!provider) {
       throw AppError.notFound(

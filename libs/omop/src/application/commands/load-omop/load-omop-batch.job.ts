@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidJobPayloadError, type JobDefinition } from '@app/shared';
+import { InvalidJobPayloadError, type JobDefinition, isUuid } from '@app/shared';
 import { isPlainIdentifier } from '../../../domain/bulk/sql-script.js';
 
 export interface LoadOmopBatchPayload {
@@ -9,8 +9,6 @@ export interface LoadOmopBatchPayload {
   schema: string;
   batchNo: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One batch of an `omop:load` run: whole patients (or a slice of the shared resources),
@@ -26,7 +24,7 @@ export class LoadOmopBatchJob implements JobDefinition<LoadOmopBatchPayload> {
   parse(payload: unknown): LoadOmopBatchPayload {
     const candidate = (payload ?? {}) as Partial<Record<keyof LoadOmopBatchPayload, unknown>>;
     const { runId, targetUrl, schema, batchNo } = candidate;
-    if (typeof runId !== 'string' || !UUID.test(runId))
+    if (typeof runId !== 'string' || !isUuid(runId))
       throw new InvalidJobPayloadError(this.name, 'runId must be a uuid');
     if (typeof targetUrl !== 'string' || !/^postgres(ql)?:\/\//.test(targetUrl))
       throw new InvalidJobPayloadError(this.name, 'targetUrl must be a postgres:// URL');

@@ -1,6 +1,0 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids that are not UUIDs can name no row; filtering them keeps PostgreSQL from a cast error. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
