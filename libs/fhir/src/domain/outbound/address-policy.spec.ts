@@ -7,7 +7,12 @@ import {
 } from './address-policy.js';
 import { parseIpAddress } from './ip-address.js';
 
-const STRICT: OutboundRules = { allowLoopback: false, allowPrivate: true, allowLinkLocal: false };
+const STRICT: OutboundRules = {
+  allowLoopback: false,
+  allowPrivate: true,
+  allowLinkLocal: false,
+  allowSpecialPurpose: false,
+};
 
 describe('IP addresses', () => {
   it('parses IPv4 and IPv6 forms, and refuses what is not an address', () => {
@@ -46,6 +51,21 @@ describe('IP addresses', () => {
     ['255.255.255.255', 'reserved'],
     ['2001:4860:4860::8888', 'public'],
     ['64:ff9b::7f00:1', 'loopback'],
+    ['192.0.2.10', 'special-purpose'],
+    ['198.18.0.1', 'special-purpose'],
+    ['198.19.255.254', 'special-purpose'],
+    ['198.20.0.1', 'public'],
+    ['198.51.100.7', 'special-purpose'],
+    ['203.0.113.200', 'special-purpose'],
+    ['192.0.0.8', 'special-purpose'],
+    ['192.88.99.1', 'special-purpose'],
+    ['2001:db8::1', 'special-purpose'],
+    ['2001:0:4136:e378::1', 'special-purpose'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:a9fe:a9fe::1', 'metadata'],
+    ['2002:0808:0808::1', 'special-purpose'],
+    ['100::1', 'special-purpose'],
+    ['64:ff9b:1::1', 'special-purpose'],
   ])('%s is %s', (ip, category) => {
     expect(categorizeAddress(ip)).toBe(category);
   });
@@ -62,8 +82,22 @@ describe('outbound rules', () => {
     expect(checkAddress('93.184.216.34', STRICT).allowed).toBe(true);
   });
 
+  it('refuse the documentation and benchmarking ranges unless explicitly allowed', () => {
+    for (const ip of ['192.0.2.1', '198.18.0.1', '2001:db8::5', '2002:7f00:1::1']) {
+      expect(checkAddress(ip, STRICT).allowed).toBe(false);
+    }
+    const labs: OutboundRules = { ...STRICT, allowSpecialPurpose: true };
+    expect(checkAddress('198.18.0.1', labs).allowed).toBe(true);
+    expect(checkAddress('2002:7f00:1::1', labs).allowed).toBe(false);
+  });
+
   it('allow what configuration allows, never unspecified or multicast', () => {
-    const open: OutboundRules = { allowLoopback: true, allowPrivate: true, allowLinkLocal: true };
+    const open: OutboundRules = {
+      allowLoopback: true,
+      allowPrivate: true,
+      allowLinkLocal: true,
+      allowSpecialPurpose: true,
+    };
     expect(checkAddress('127.0.0.1', open).allowed).toBe(true);
     expect(checkAddress('169.254.169.254', open).allowed).toBe(true);
     expect(checkAddress('0.0.0.0', open).allowed).toBe(false);

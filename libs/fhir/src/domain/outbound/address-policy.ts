@@ -7,6 +7,12 @@ export interface OutboundRules {
   allowPrivate: boolean;
   /** Link-local ranges and cloud metadata endpoints. */
   allowLinkLocal: boolean;
+  /**
+   * The other special-purpose ranges of RFC 6890 and its successors: documentation
+   * (TEST-NET, 2001:db8::/32), benchmarking (198.18.0.0/15), IETF protocol assignments,
+   * Teredo and 6to4 relays. No FHIR server lives there; tests and labs may.
+   */
+  allowSpecialPurpose: boolean;
 }
 
 export type AddressCategory =
@@ -17,6 +23,7 @@ export type AddressCategory =
   | 'metadata'
   | 'unspecified'
   | 'multicast'
+  | 'special-purpose'
   | 'reserved';
 
 export type Verdict =
@@ -66,7 +73,8 @@ function verdict(category: AddressCategory, rules: OutboundRules, target: string
     category === 'public' ||
     (category === 'private' && rules.allowPrivate) ||
     (category === 'loopback' && rules.allowLoopback) ||
-    ((category === 'link-local' || category === 'metadata') && rules.allowLinkLocal);
+    ((category === 'link-local' || category === 'metadata') && rules.allowLinkLocal) ||
+    (category === 'special-purpose' && rules.allowSpecialPurpose);
   if (allowed) return { allowed: true };
   return {
     allowed: false,
@@ -88,7 +96,18 @@ function categorizeIpv4([a, b, c, d]: number[]): AddressCategory {
   if (a === 100 && b >= 64 && b <= 127) return 'private';
   if (a >= 224 && a <= 239) return 'multicast';
   if (a >= 240) return 'reserved';
+  if (isSpecialPurposeIpv4(a, b, c)) return 'special-purpose';
   return 'public';
+}
+
+/** IPv4 special-purpose blocks (RFC 6890 registry) not covered by a category above. */
+function isSpecialPurposeIpv4(a: number, b: number, c: number): boolean {
+  if (a === 192 && b === 0 && (c === 0 || c === 2)) return true; // 192.0.0.0/24, TEST-NET-1
+  if (a === 192 && b === 88 && c === 99) return true; // 6to4 relay anycast
+  if (a === 198 && (b === 18 || b === 19)) return true; // benchmarking 198.18.0.0/15
+  if (a === 198 && b === 51 && c === 100) return true; // TEST-NET-2
+  if (a === 203 && b === 0 && c === 113) return true; // TEST-NET-3
+  return false;
 }
 
 function categorizeIpv6(bytes: number[]): AddressCategory {
@@ -105,7 +124,18 @@ function categorizeIpv6(bytes: number[]): AddressCategory {
   const nat64 =
     groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
   if (mapped || nat64 || firstSixZero) return categorizeIpv4(bytes.slice(12));
+  // 6to4 (2002::/16) carries an IPv4 address in its next 32 bits: judge that address, so
+  // 6to4 of loopback is loopback; a public one still goes through a relay, so special-purpose.
+  if (groups[0] === 0x2002) {
+    const embedded = categorizeIpv4(bytes.slice(2, 6));
+    return embedded === 'public' ? 'special-purpose' : embedded;
+  }
   if ((groups[0] & 0xffc0) === 0xfe80) return 'link-local';
+  if (groups[0] === 0x2001 && groups[1] === 0x0db8) return 'special-purpose'; // documentation
+  if (groups[0] === 0x2001 && groups[1] < 0x0200) return 'special-purpose'; // IETF 2001::/23, Teredo
+  if (groups[0] === 0x0100 && groups.slice(1, 4).every((group) => group === 0))
+    return 'special-purpose'; // discard-only 100::/64
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups[2] === 1) return 'special-purpose'; // local NAT64
   if ((groups[0] & 0xfe00) === 0xfc00) return 'private';
   if ((groups[0] & 0xff00) === 0xff00) return 'multicast';
   return 'public';

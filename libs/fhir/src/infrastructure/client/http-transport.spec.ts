@@ -60,6 +60,7 @@ describe('HttpTransport and RestFhirClient against a real local server', () => {
       allowLoopback: true,
       allowPrivate: true,
       allowLinkLocal: false,
+      allowSpecialPurpose: false,
     });
     return new RestFhirClient(
       new HttpTransport(new URL(base), auth, http, SETTINGS, 'p-1', (ms) =>

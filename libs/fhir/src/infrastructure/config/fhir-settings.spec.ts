@@ -11,7 +11,12 @@ describe('FhirSettings', () => {
       retryBaseDelayMs: 500,
       maxRetryDelayMs: 30_000,
       maxResponseBytes: 50 * 1024 * 1024,
-      outbound: { allowLoopback: false, allowPrivate: true, allowLinkLocal: false },
+      outbound: {
+        allowLoopback: false,
+        allowPrivate: true,
+        allowLinkLocal: false,
+        allowSpecialPurpose: false,
+      },
     });
     expect(settings.publicBaseUrl).toBeUndefined();
   });
@@ -35,6 +40,7 @@ describe('FhirSettings', () => {
       allowLoopback: true,
       allowPrivate: false,
       allowLinkLocal: false,
+      allowSpecialPurpose: false,
     });
   });
 

@@ -30,6 +30,7 @@ export class FhirSettings {
       allowLoopback: read.bool('FHIR_OUTBOUND_ALLOW_LOOPBACK', false),
       allowPrivate: read.bool('FHIR_OUTBOUND_ALLOW_PRIVATE', true),
       allowLinkLocal: read.bool('FHIR_OUTBOUND_ALLOW_LINK_LOCAL', false),
+      allowSpecialPurpose: read.bool('FHIR_OUTBOUND_ALLOW_SPECIAL_PURPOSE', false),
     };
     if (settings.maxRetryDelayMs < settings.retryBaseDelayMs) {
       read.fail(

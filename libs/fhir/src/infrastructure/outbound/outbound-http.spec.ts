@@ -3,8 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutboundError, OutboundHttp } from './outbound-http.js';
 
-const LOOPBACK_ALLOWED = { allowLoopback: true, allowPrivate: true, allowLinkLocal: false };
-const STRICT = { allowLoopback: false, allowPrivate: true, allowLinkLocal: false };
+const LOOPBACK_ALLOWED = {
+  allowLoopback: true,
+  allowPrivate: true,
+  allowLinkLocal: false,
+  allowSpecialPurpose: false,
+};
+const STRICT = {
+  allowLoopback: false,
+  allowPrivate: true,
+  allowLinkLocal: false,
+  allowSpecialPurpose: false,
+};
 
 describe('OutboundHttp against a real local server', () => {
   let server: Server | undefined;
