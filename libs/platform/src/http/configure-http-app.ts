@@ -4,11 +4,21 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AllExceptionsFilter, type AppConfig, createValidationPipe } from '@app/shared';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { redactFields, redactUrl } from '../logging/credential-redaction.js';
 import { bodyParsers } from './body-parsers.js';
 import { requestIdMiddleware } from './request-id.middleware.js';
 import { securityHeaders } from './security-headers.js';
 
 const DOCS_PATH = '/docs';
+
+/** The logged request without the values of credential-shaped query parameters. */
+function redactRequest(request: { url?: string; query?: unknown }) {
+  return {
+    ...request,
+    url: request.url === undefined ? undefined : redactUrl(request.url),
+    query: redactFields(request.query),
+  };
+}
 
 /** Everything HTTP that is not a route: middleware order matters and is set here once. */
 export function configureHttpApp(app: INestApplication, config: AppConfig, logger: Logger): void {
@@ -20,6 +30,7 @@ export function configureHttpApp(app: INestApplication, config: AppConfig, logge
     pinoHttp({
       logger,
       genReqId: (request) => (request as unknown as { id: string }).id,
+      serializers: { req: redactRequest },
       autoLogging: { ignore: (request) => request.url === '/health' },
       customLogLevel: (_request, response, error) =>
         error || response.statusCode >= 500

@@ -12,6 +12,7 @@ export const TOKEN_ISSUER = 'clinical-interop';
 interface AccessTokenPayload {
   sub: string;
   acc: string;
+  exp: number;
 }
 
 /** HS256 JWTs: `sub` is the client id, `acc` the account id; plan and status are read fresh per request. */
@@ -25,7 +26,10 @@ export class JwtAccessTokenService extends AccessTokenService {
   }
 
   sign(claims: AccessTokenClaims): Promise<string> {
-    const payload: AccessTokenPayload = { sub: claims.clientId, acc: claims.accountId };
+    const payload: Omit<AccessTokenPayload, 'exp'> = {
+      sub: claims.clientId,
+      acc: claims.accountId,
+    };
     return this.jwt.signAsync(payload, {
       expiresIn: this.ttlSeconds,
       jwtid: randomUUID(),
@@ -40,7 +44,12 @@ export class JwtAccessTokenService extends AccessTokenService {
         issuer: TOKEN_ISSUER,
         algorithms: ['HS256'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.acc !== 'string')
+      // A token that never expires is refused even when its signature is good.
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.acc !== 'string' ||
+        typeof payload.exp !== 'number'
+      )
         return { valid: false, reason: 'invalid' };
       return { valid: true, claims: { clientId: payload.sub, accountId: payload.acc } };
     } catch (error) {

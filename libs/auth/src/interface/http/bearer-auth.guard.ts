@@ -6,6 +6,28 @@ import type { Request } from 'express';
 import { BEARER_CHALLENGE } from '../../application/queries/verify-access-token/verify-access-token.handler.js';
 import type { AuthenticatedClient } from '../../domain/api-client.js';
 
+/**
+ * RFC 6750 also allows `access_token` in the query or a form body; URLs end up in logs,
+ * proxies and browser history, so the service accepts the token from the header only.
+ */
+function refuseTokenOutsideHeader(request: Request): void {
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  const inQuery = query !== undefined && Object.hasOwn(query, 'access_token');
+  // RFC 6750's form-encoded body parameter; a JSON body's fields are the route's business.
+  const inBody =
+    request.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded' &&
+    body !== null &&
+    typeof body === 'object' &&
+    Object.hasOwn(body, 'access_token');
+  if (!inQuery && !inBody) return;
+  throw AppError.unauthorized(
+    'AUTH.TOKEN_NOT_IN_HEADER',
+    `The access token was sent in the ${inQuery ? 'URL' : 'request body'}; send it only as "Authorization: Bearer <access token>"`,
+    { 'WWW-Authenticate': `${BEARER_CHALLENGE}, error="invalid_request"` },
+  );
+}
+
 /** Global guard: every route needs a valid bearer token unless marked @Public(). */
 @Injectable()
 export class BearerAuthGuard extends AuthGuard('bearer') {
@@ -19,6 +41,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
       context.getClass(),
     ]);
     if (isPublic) return true;
+    refuseTokenOutsideHeader(context.switchToHttp().getRequest<Request>());
     return super.canActivate(context);
   }
 
