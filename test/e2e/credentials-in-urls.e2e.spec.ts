@@ -11,7 +11,7 @@ describe.each(PROFILES)('credentials only in headers (%s profile)', (profile) =>
   const logs = captureStdoutLogs();
 
   beforeAll(async () => {
-    api = await startTestApp(profile, { LOG_LEVEL: 'warn' });
+    api = await startTestApp(profile, { LOG_LEVEL: 'warn', AUTH_FAILURE_MAX: '3' });
     acme = await api.createClient('acme', 'paid');
     token = await api.token(acme);
   });
@@ -24,7 +24,10 @@ describe.each(PROFILES)('credentials only in headers (%s profile)', (profile) =>
   it.each(['/v2/auth/clients', '/mcp', '/fhir/sandbox/Patient'])(
     'refuses a bearer token in the query string of %s, header or not',
     async (path) => {
-      for (const headers of [{}, { Authorization: `Bearer ${token}` }]) {
+      for (const headers of [{}, { Authorization: `Bearer ${token}` }] as Record<
+        string,
+        string
+      >[]) {
         const response = await fetch(
           `${api.baseUrl}${path}?access_token=${encodeURIComponent(token)}`,
           { headers },
@@ -86,5 +89,34 @@ describe.each(PROFILES)('credentials only in headers (%s profile)', (profile) =>
     expect(written).toContain('/v2/auth/clients?access_token=[REDACTED]');
     for (const credential of [token, secretInUrl, 'hunter2-pw', 'auth-code-123'])
       expect(written).not.toContain(credential);
+  });
+
+  it('throttles failed authentications per client id, whatever the secret then is', async () => {
+    const target = await api.createClient('initech', 'free');
+    const other = await api.createClient('umbrella', 'free');
+    const tryToken = (clientId: string, clientSecret: string) =>
+      fetch(`${api.baseUrl}/v2/auth/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: clientSecret,
+        }),
+      });
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await tryToken(target.clientId, `guess-${attempt}`)).status).toBe(401);
+    const refused = await tryToken(target.clientId, target.clientSecret);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toBe('invalid_client');
+    const basic = await fetch(`${api.baseUrl}/v2/auth/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${target.clientId}:${target.clientSecret}`).toString('base64')}`,
+      },
+    });
+    expect(basic.status).toBe(429);
+    expect((await tryToken(other.clientId, other.clientSecret)).status).toBe(200);
   });
 });

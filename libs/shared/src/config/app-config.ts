@@ -27,6 +27,9 @@ export class AppConfig {
   bodyLimitBytes!: number;
   rateLimitTtlSeconds!: number;
   rateLimitMax!: number;
+  /** Failed client authentications allowed per client id in one window before it is refused. */
+  authFailureMax!: number;
+  authFailureWindowSeconds!: number;
   logLevel!: LogLevel;
   devtools!: boolean;
   devtoolsPort!: number;
@@ -86,6 +89,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.bodyLimitBytes = read.byteSize('BODY_LIMIT', '10mb');
   config.rateLimitTtlSeconds = read.int('RATE_LIMIT_TTL_SECONDS', 60, 1, 86_400);
   config.rateLimitMax = read.int('RATE_LIMIT_MAX', 300, 1, 1_000_000);
+  config.authFailureMax = read.int('AUTH_FAILURE_MAX', 10, 1, 10_000);
+  config.authFailureWindowSeconds = read.int('AUTH_FAILURE_WINDOW_SECONDS', 900, 1, 86_400);
   config.logLevel = read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info');
   config.devtools = read.bool('NEST_DEVTOOLS', false);
   config.devtoolsPort = read.int('NEST_DEVTOOLS_PORT', 8000, 1, 65535);

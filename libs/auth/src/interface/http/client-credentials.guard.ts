@@ -1,9 +1,8 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { AuthGuard } from '@nestjs/passport';
 import { OAuthError } from '@app/shared';
 import type { Request } from 'express';
-import { AuthenticateClientQuery } from '../../application/queries/authenticate-client/authenticate-client.query.js';
+import { ThrottledClientAuthentication } from '../../infrastructure/passport/throttled-client-authentication.js';
 
 interface TokenRequestBody {
   grant_type?: unknown;
@@ -17,7 +16,7 @@ interface TokenRequestBody {
  */
 @Injectable()
 export class ClientCredentialsGuard extends AuthGuard('basic') {
-  constructor(private readonly queries: QueryBus) {
+  constructor(private readonly authentication: ThrottledClientAuthentication) {
     super();
   }
 
@@ -41,11 +40,7 @@ export class ClientCredentialsGuard extends AuthGuard('basic') {
       return (await super.canActivate(context)) as boolean;
     }
     if (typeof body.client_id === 'string' && typeof body.client_secret === 'string') {
-      const client = await this.queries.execute(
-        new AuthenticateClientQuery(body.client_id, body.client_secret),
-      );
-      if (!client) throw new OAuthError('invalid_client', 'Client authentication failed');
-      request.user = client;
+      request.user = await this.authentication.authenticate(body.client_id, body.client_secret);
       return true;
     }
     if (body.client_id !== undefined || body.client_secret !== undefined) {
