@@ -179,6 +179,28 @@ describe.each(PROFILES)('construe: custom code systems (%s profile)', (profile) 
     const builtin = await call(paid, 'POST', '/construe/upload', { ...base, name: 'icd-10-cm' });
     expect(builtin.status).toBe(403);
     expect(builtin.body.error.code).toBe('CONSTRUE.BUILTIN_NAME_RESERVED');
+    for (const lookalike of [
+      'ICD\u201010\u2010CM',
+      '\uFF29\uFF23\uFF24-10-CM',
+      'C\u0420T',
+      'ICD10CM',
+    ]) {
+      const refused = await call(paid, 'POST', '/construe/upload', { ...base, name: lookalike });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('CONSTRUE.BUILTIN_NAME_RESERVED');
+    }
+    const invisible = await call(paid, 'POST', '/construe/upload', {
+      ...base,
+      name: 'ICD-10-CM\u200B',
+    });
+    expect(invisible.status).toBe(400);
+    expect(invisible.body.error.code).toBe('CONSTRUE.INVALID_SYSTEM_NAME');
+    // The vocabulary id is an alias of the builtin system: the same answer as its name.
+    const byName = await call(paid, 'DELETE', '/construe/codes/systems/ICD-10-CM');
+    const byVocabularyId = await call(paid, 'DELETE', '/construe/codes/systems/ICD10CM');
+    expect(byVocabularyId.status).toBe(byName.status);
+    expect(byVocabularyId.body).toEqual(byName.body);
+    expect(byVocabularyId.body.message).toContain('ICD-10-CM');
     const replaceBuiltin = await call(paid, 'POST', '/construe/upload', {
       ...base,
       name: 'LOINC',

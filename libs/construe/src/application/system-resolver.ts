@@ -1,7 +1,14 @@
 import { AppError } from '@app/shared';
-import { normalizeSystemName } from '../domain/builtin-systems.js';
 import type { CodeSystem } from '../domain/code-system.js';
+import { readSystemName } from '../domain/system-name.js';
 import type { CodeSystemRepository } from './ports/code-system.repository.js';
+
+/** The canonical name (see readSystemName), or 400 naming what is wrong with it. */
+export function systemNameOrThrow(raw: string): string {
+  const reading = readSystemName(raw);
+  if (!reading.ok) throw AppError.badRequest('CONSTRUE.INVALID_SYSTEM_NAME', reading.problem);
+  return reading.name;
+}
 
 /**
  * The one system a request means: by name (any case) and, when several versions are
@@ -12,7 +19,7 @@ export async function resolveSystem(
   name: string,
   version?: string,
 ): Promise<CodeSystem> {
-  const normalized = normalizeSystemName(name);
+  const normalized = systemNameOrThrow(name);
   const candidates = await repository.findVisible(normalized);
   const matching =
     version === undefined ? candidates : candidates.filter((system) => system.version === version);

@@ -22,11 +22,6 @@ export function builtinSystem(name: string): BuiltinSystem | undefined {
   return BUILTIN_SYSTEMS.find((system) => system.name === name);
 }
 
-/** Code system names are case-insensitive and kept in upper case. */
-export function normalizeSystemName(name: string): string {
-  return name.trim().toUpperCase();
-}
-
 /** Key used to find a code however it is spelled: upper case, without dots or spaces (E11.9 = e119). */
 export function codeKey(code: string): string {
   return code.replace(/[.\s]/g, '').toUpperCase();

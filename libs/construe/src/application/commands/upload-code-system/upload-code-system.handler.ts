@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { AppError, JobQueue, RequestContext } from '@app/shared';
-import { builtinSystem, normalizeSystemName } from '../../../domain/builtin-systems.js';
+import { builtinSystem } from '../../../domain/builtin-systems.js';
 import type { SystemCode } from '../../../domain/code-system.js';
 import {
   codesFromCsv,
@@ -11,6 +11,7 @@ import {
 } from '../../../domain/uploaded-codes.js';
 import { EmbedCodeSystemJob, embedJobId } from '../../embed-code-system.job.js';
 import { CodeSystemRepository } from '../../ports/code-system.repository.js';
+import { systemNameOrThrow } from '../../system-resolver.js';
 import {
   UploadCodeSystemCommand,
   type UploadCodeSystemInput,
@@ -51,7 +52,7 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
   ) {}
 
   async execute({ input }: UploadCodeSystemCommand) {
-    const name = normalizeSystemName(input.name);
+    const name = systemNameOrThrow(input.name);
     if (builtinSystem(name)) {
       throw AppError.forbidden(
         input.replace ? 'CONSTRUE.BUILTIN_NOT_REPLACEABLE' : 'CONSTRUE.BUILTIN_NAME_RESERVED',
