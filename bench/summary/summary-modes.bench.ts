@@ -83,6 +83,7 @@ describe.skipIf(!hasBulkData)(title, () => {
         runViewDefinition(
           view,
           readFhirInput(bundle).entries.map((entry) => entry.resource),
+          { maxRows: Number.MAX_SAFE_INTEGER, maxOutputBytes: Number.MAX_SAFE_INTEGER },
         ),
     ],
     ['ips: plain text', () => buildInternationalPatientSummary(readFhirInput(bundle), null)],

@@ -25,6 +25,9 @@ export class AppConfig {
   tokenTtlSeconds!: number;
   encryptionKey?: string;
   bodyLimitBytes!: number;
+  /** Work budget of one SQL-on-FHIR view run (fhir2summary flatten with view_definition). */
+  viewMaxRows!: number;
+  viewMaxOutputBytes!: number;
   rateLimitTtlSeconds!: number;
   rateLimitMax!: number;
   /** Failed client authentications allowed per client id in one window before it is refused. */
@@ -87,6 +90,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.tokenTtlSeconds = read.int('TOKEN_TTL_SECONDS', 172_800, 60, 31_536_000);
   config.encryptionKey = read.optionalString('ENCRYPTION_KEY');
   config.bodyLimitBytes = read.byteSize('BODY_LIMIT', '10mb');
+  config.viewMaxRows = read.int('VIEW_MAX_ROWS', 100_000, 1, 10_000_000);
+  config.viewMaxOutputBytes = read.byteSize('VIEW_MAX_OUTPUT_BYTES', '32mb');
   config.rateLimitTtlSeconds = read.int('RATE_LIMIT_TTL_SECONDS', 60, 1, 86_400);
   config.rateLimitMax = read.int('RATE_LIMIT_MAX', 300, 1, 1_000_000);
   config.authFailureMax = read.int('AUTH_FAILURE_MAX', 10, 1, 10_000);

@@ -25,7 +25,8 @@ const patients: FhirResource[] = [
   },
 ];
 
-const run = (view: unknown) => runViewDefinition(parseViewDefinition(view), patients);
+const BUDGET = { maxRows: 10_000, maxOutputBytes: 1_000_000 };
+const run = (view: unknown) => runViewDefinition(parseViewDefinition(view), patients, BUDGET);
 
 describe('running a ViewDefinition', () => {
   it('gives one row per resource of the view type, null for missing values', () => {
@@ -117,5 +118,58 @@ describe('running a ViewDefinition', () => {
     ]) {
       expect(() => run(view)).toThrow(AppError);
     }
+  });
+
+  describe('work budget', () => {
+    const wide = {
+      resourceType: 'Patient',
+      id: 'wide',
+      name: Array.from({ length: 30 }, (_, index) => ({ family: `F${index}`, given: ['G'] })),
+    };
+    const siblingForEach = (count: number) =>
+      parseViewDefinition({
+        resource: 'Patient',
+        select: Array.from({ length: count }, (_, index) => ({
+          forEach: 'name',
+          column: [{ name: `family_${index}`, path: 'family' }],
+        })),
+      });
+
+    it('refuses sibling forEach selects whose product passes the row limit before building it', () => {
+      let thrown: unknown;
+      try {
+        runViewDefinition(siblingForEach(4), [wide], { maxRows: 10_000, maxOutputBytes: 1e9 });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(AppError);
+      expect((thrown as AppError).status).toBe(422);
+      expect((thrown as AppError).code).toBe('SUMMARY.VIEW_OVER_BUDGET');
+      expect((thrown as AppError).message).toContain('10000 rows');
+    });
+
+    it('stays within the limits when the product fits', () => {
+      expect(
+        runViewDefinition(siblingForEach(2), [wide], { maxRows: 10_000, maxOutputBytes: 1e9 }),
+      ).toHaveLength(900);
+    });
+
+    it('counts rows across resources and output bytes', () => {
+      const many = Array.from({ length: 50 }, (_, index) => ({
+        resourceType: 'Patient',
+        id: `p${index}`,
+      }));
+      const view = parseViewDefinition({
+        resource: 'Patient',
+        select: [{ column: [{ name: 'id', path: 'id' }] }],
+      });
+      expect(() => runViewDefinition(view, many, { maxRows: 49, maxOutputBytes: 1e9 })).toThrow(
+        /more than 49 rows/,
+      );
+      expect(() => runViewDefinition(view, many, { maxRows: 1000, maxOutputBytes: 100 })).toThrow(
+        /more than 100 bytes of output/,
+      );
+      expect(runViewDefinition(view, many, { maxRows: 50, maxOutputBytes: 1e9 })).toHaveLength(50);
+    });
   });
 });

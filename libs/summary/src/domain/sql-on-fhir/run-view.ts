@@ -7,6 +7,22 @@ import { VIEW_FUNCTIONS } from './view-functions.js';
 
 export type ViewRow = Record<string, unknown>;
 
+/** How much a view may produce for one request: checked while rows are made, not after. */
+export interface ViewBudget {
+  maxRows: number;
+  /** The rows' size as JSON. */
+  maxOutputBytes: number;
+}
+
+function overBudget(limit: string, value: number): AppError {
+  return new AppError(
+    422,
+    SummaryErrorCodes.VIEW_OVER_BUDGET,
+    `The view would produce more than ${value} ${limit}; narrow its forEach selects or where clauses, or send fewer resources`,
+    { limit, value },
+  );
+}
+
 /** A node to evaluate on (null for the empty row of forEachOrNull) and its %rowIndex. */
 interface Focus {
   node: unknown;
@@ -83,20 +99,25 @@ function fociOf(select: ViewSelect, parent: Focus): Focus[] {
   return nodes.map((node, rowIndex) => ({ node, rowIndex }));
 }
 
-function product(left: ViewRow[], right: ViewRow[]): ViewRow[] {
+function product(left: ViewRow[], right: ViewRow[], budget: ViewBudget): ViewRow[] {
+  // Sibling forEach selects multiply: refuse before the product is built.
+  if (left.length * right.length > budget.maxRows) throw overBudget('rows', budget.maxRows);
   return left.flatMap((leftRow) => right.map((rightRow) => ({ ...leftRow, ...rightRow })));
 }
 
-function rowsOf(select: ViewSelect, parent: Focus): ViewRow[] {
-  return fociOf(select, parent).flatMap((focus) => {
+function rowsOf(select: ViewSelect, parent: Focus, budget: ViewBudget): ViewRow[] {
+  const foci = fociOf(select, parent);
+  if (foci.length > budget.maxRows) throw overBudget('rows', budget.maxRows);
+  return foci.flatMap((focus) => {
     const own: ViewRow = {};
     for (const column of select.columns) own[column.name] = columnValue(column, focus);
     let rows: ViewRow[] = [own];
-    for (const child of select.selects) rows = product(rows, rowsOf(child, focus));
+    for (const child of select.selects) rows = product(rows, rowsOf(child, focus, budget), budget);
     if (select.unionAll.length > 0) {
       rows = product(
         rows,
-        select.unionAll.flatMap((branch) => rowsOf(branch, focus)),
+        select.unionAll.flatMap((branch) => rowsOf(branch, focus, budget)),
+        budget,
       );
     }
     return rows;
@@ -111,10 +132,21 @@ function rowsOf(select: ViewSelect, parent: Focus): ViewRow[] {
 export function runViewDefinition(
   view: ViewDefinition,
   resources: readonly FhirResource[],
+  budget: ViewBudget,
 ): ViewRow[] {
-  return resources
-    .filter((resource) => resource.resourceType === view.resource)
-    .filter((resource) => view.where.every((clause) => passesWhere(resource, clause)))
-    .flatMap((resource) => rowsOf(view.root, { node: resource, rowIndex: 0 }))
-    .map((row) => Object.fromEntries(view.columnNames.map((name) => [name, row[name] ?? null])));
+  const rows: ViewRow[] = [];
+  let outputBytes = 0;
+  for (const resource of resources) {
+    if (resource.resourceType !== view.resource) continue;
+    if (!view.where.every((clause) => passesWhere(resource, clause))) continue;
+    for (const row of rowsOf(view.root, { node: resource, rowIndex: 0 }, budget)) {
+      if (rows.length === budget.maxRows) throw overBudget('rows', budget.maxRows);
+      const ordered = Object.fromEntries(view.columnNames.map((name) => [name, row[name] ?? null]));
+      outputBytes += JSON.stringify(ordered).length;
+      if (outputBytes > budget.maxOutputBytes)
+        throw overBudget('bytes of output', budget.maxOutputBytes);
+      rows.push(ordered);
+    }
+  }
+  return rows;
 }

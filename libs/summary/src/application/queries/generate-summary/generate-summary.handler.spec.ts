@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { AppError, loadConfig } from '@app/shared';
 import type { SummaryTemplate } from '../../../domain/summary-template.js';
 import { FhirValidator } from '../../ports/fhir-validator.js';
 import {
@@ -54,7 +54,11 @@ const patient = { resourceType: 'Patient', id: 'p', name: [{ family: 'Ames' }] }
 
 function setUp() {
   const validator = new RecordingValidator();
-  return { validator, handler: new GenerateSummaryHandler(new OneTemplate(stored), validator) };
+  const config = loadConfig({});
+  return {
+    validator,
+    handler: new GenerateSummaryHandler(new OneTemplate(stored), validator, config),
+  };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {

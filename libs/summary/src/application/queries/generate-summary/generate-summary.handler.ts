@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { AppError } from '@app/shared';
+import { AppConfig, AppError } from '@app/shared';
 import { randomUUID } from 'node:crypto';
 import { groupByType, readFhirInput, type FhirInput } from '../../../domain/fhir/fhir-input.js';
 import { ReferenceIndex } from '../../../domain/fhir/reference-index.js';
@@ -27,6 +27,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
   constructor(
     private readonly templates: SummaryTemplateRepository,
     private readonly validator: FhirValidator,
+    private readonly config: AppConfig,
   ) {}
 
   async execute(query: GenerateSummaryQuery): Promise<GeneratedSummary> {
@@ -72,6 +73,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
       const rows = runViewDefinition(
         view,
         input.entries.map((entry) => entry.resource),
+        { maxRows: this.config.viewMaxRows, maxOutputBytes: this.config.viewMaxOutputBytes },
       );
       return {
         kind: 'view',
