@@ -28,6 +28,10 @@ export class AppConfig {
   /** Work budget of one SQL-on-FHIR view run (fhir2summary flatten with view_definition). */
   viewMaxRows!: number;
   viewMaxOutputBytes!: number;
+  /** Work budget of one workflow execution, sub-workflows included. */
+  workflowMaxSteps!: number;
+  workflowMaxSubWorkflowCalls!: number;
+  workflowDeadlineMs!: number;
   rateLimitTtlSeconds!: number;
   rateLimitMax!: number;
   /** Failed client authentications allowed per client id in one window before it is refused. */
@@ -92,6 +96,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.bodyLimitBytes = read.byteSize('BODY_LIMIT', '10mb');
   config.viewMaxRows = read.int('VIEW_MAX_ROWS', 100_000, 1, 10_000_000);
   config.viewMaxOutputBytes = read.byteSize('VIEW_MAX_OUTPUT_BYTES', '32mb');
+  config.workflowMaxSteps = read.int('WORKFLOW_MAX_STEPS', 200, 1, 100_000);
+  config.workflowMaxSubWorkflowCalls = read.int('WORKFLOW_MAX_SUB_WORKFLOW_CALLS', 50, 0, 10_000);
+  config.workflowDeadlineMs = read.int('WORKFLOW_DEADLINE_MS', 60_000, 100, 3_600_000);
   config.rateLimitTtlSeconds = read.int('RATE_LIMIT_TTL_SECONDS', 60, 1, 86_400);
   config.rateLimitMax = read.int('RATE_LIMIT_MAX', 300, 1, 1_000_000);
   config.authFailureMax = read.int('AUTH_FAILURE_MAX', 10, 1, 10_000);

@@ -4,10 +4,12 @@ import { planWorkflow } from '../planner/plan-workflow.js';
 import type { KnownWorkflow } from '../planner/sub-workflows.js';
 import type { Workflow, WorkflowStep } from '../workflow.js';
 import { executeWorkflow } from './execute-workflow.js';
+import { RunBudget } from './run-budget.js';
 import type { ExecutionRuntime, Json, RunOptions } from './run-types.js';
 
 const PROVIDER = '11111111-1111-4111-8111-111111111111';
-const OPTIONS: RunOptions = { preview: false, maxDepth: 5 };
+const UNLIMITED = { maxSteps: Infinity, maxSubWorkflowCalls: Infinity };
+const OPTIONS: RunOptions = { preview: false, maxDepth: 5, budget: new RunBudget(UNLIMITED) };
 
 /**
  * A small FHIR store in memory standing in for the FHIR servers (searches by exact
@@ -391,6 +393,75 @@ describe('workflow execution', () => {
     });
     expect(deep.failure?.error.code).toBe('WORKFLOWS.DEPTH_EXCEEDED');
     expect(deep.failure?.step_path).toEqual(['step_1', 'step_1', 'step_1', 'step_1']);
+  });
+
+  describe('work budget', () => {
+    const callStep = (index: number, target: string): WorkflowStep => ({
+      id: `step_${index}`,
+      name: `Run ${target}`,
+      description: 'run',
+      type: 'workflow',
+      providerId: null,
+      operation: {
+        kind: 'workflow',
+        workflowId: target,
+        workflowName: target,
+        input: {},
+        runtimePlaceholders: {},
+      },
+      dependencies: [],
+      dynamicGeneration: false,
+    });
+    /** `fan` calls `leaf` three times; `leaf` is one create step. */
+    const fan = (): Workflow => {
+      const leaf = workflowFrom('Create a task to start.', {}, 'leaf');
+      runtime.workflows.set('leaf', leaf);
+      const top = workflowFrom('Create a task to start.', {}, 'fan');
+      return { ...top, graph: { steps: [1, 2, 3].map((index) => callStep(index, 'leaf')) } };
+    };
+    const run = (limits: typeof UNLIMITED, signal?: AbortSignal) =>
+      executeWorkflow(fan(), {}, runtime, {
+        preview: true,
+        maxDepth: 5,
+        budget: new RunBudget(limits, signal),
+      });
+
+    it('completes when the steps, sub-workflows included, fit the budget', async () => {
+      const report = await run({ maxSteps: 6, maxSubWorkflowCalls: 3 });
+      expect(report.status).toBe('completed');
+    });
+
+    it('stops at the step past the step limit, counting sub-workflow steps', async () => {
+      const report = await run({ maxSteps: 5, maxSubWorkflowCalls: 10 });
+      expect(report.failure?.error).toMatchObject({
+        code: 'WORKFLOWS.BUDGET_EXCEEDED',
+        status: 422,
+        message: expect.stringContaining('more than 5 steps'),
+      });
+      // The sixth step is the third call's own step inside `leaf`.
+      expect(report.failure?.step_path).toEqual(['step_3', 'step_1']);
+    });
+
+    it('stops at the sub-workflow call past the fan-out limit', async () => {
+      const report = await run({ maxSteps: 100, maxSubWorkflowCalls: 2 });
+      expect(report.failure?.error.code).toBe('WORKFLOWS.BUDGET_EXCEEDED');
+      expect(report.failure?.step_path).toEqual(['step_3']);
+      expect(report.steps.step_1).toMatchObject({ status: 'completed' });
+    });
+
+    it('stops before the next step once the signal is aborted, saying why', async () => {
+      const deadline = new AbortController();
+      deadline.abort('deadline');
+      const late = await run(UNLIMITED, deadline.signal);
+      expect(late.failure?.error).toMatchObject({
+        code: 'WORKFLOWS.DEADLINE_EXCEEDED',
+        status: 504,
+      });
+      expect(late.steps.step_2).toMatchObject({ status: 'not_run' });
+      const gone = new AbortController();
+      gone.abort('client-disconnected');
+      expect((await run(UNLIMITED, gone.signal)).failure?.error.code).toBe('WORKFLOWS.CANCELLED');
+    });
   });
 
   it("builds a dynamic step with lang2fhir from this run's values, then links it", async () => {

@@ -83,6 +83,7 @@ class Run {
         continue;
       }
       try {
+        this.options.budget.takeStep();
         this.reports[step.id] = await this.runStep(step, index);
       } catch (error) {
         const nested = error instanceof SubWorkflowFailure ? error : null;
@@ -267,6 +268,7 @@ class Run {
         `Sub-workflows nest deeper than ${this.options.maxDepth} levels (${[...this.callStack, operation.workflowId].join(' → ')})`,
       );
     }
+    this.options.budget.takeSubWorkflowCall();
     const called = await this.runtime.loadWorkflow(operation.workflowId);
     if (!called) {
       throw new AppError(

@@ -1,3 +1,4 @@
+import type { RunBudget } from './run-budget.js';
 import type { Workflow } from '../workflow.js';
 
 export type Json = Record<string, unknown>;
@@ -21,6 +22,8 @@ export interface RunOptions {
   preview: boolean;
   /** How deep sub-workflows may nest (the top workflow is depth 0). */
   maxDepth: number;
+  /** Shared by the whole execution, sub-workflows included. */
+  budget: RunBudget;
 }
 
 export type StepStatus = 'completed' | 'preview' | 'skipped' | 'failed' | 'not_run';

@@ -138,13 +138,29 @@ export class WorkflowsController {
   ): Promise<ExecuteWorkflowResponseDto> {
     const preview = body.preview ?? false;
     const result = (await this.commands.execute(
-      new ExecuteWorkflowCommand(accountId(), id, body.input_data, preview, {
-        providerTokens: parseProviderTokens(request.header('x-service-fhir-provider')),
-        onBehalfOf: parseOnBehalfOf(request.header('x-service-on-behalf-of')),
-      }),
+      new ExecuteWorkflowCommand(
+        accountId(),
+        id,
+        body.input_data,
+        preview,
+        {
+          providerTokens: parseProviderTokens(request.header('x-service-fhir-provider')),
+          onBehalfOf: parseOnBehalfOf(request.header('x-service-on-behalf-of')),
+        },
+        abortedWhenClientLeaves(request),
+      ),
     )) as Omit<ExecuteWorkflowResponseDto, 'success' | 'message'>;
     return ok(preview ? 'Workflow previewed; nothing was written' : 'Workflow executed', result);
   }
+}
+
+/** A signal aborted when the connection closes before the response was written. */
+function abortedWhenClientLeaves(request: Request): AbortSignal {
+  const controller = new AbortController();
+  request.res?.once('close', () => {
+    if (!request.res?.writableFinished) controller.abort('client-disconnected');
+  });
+  return controller.signal;
 }
 
 function accountId(): string {

@@ -1,13 +1,21 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError } from '@app/shared';
+import { AppConfig, AppError } from '@app/shared';
 import { executeWorkflow } from '../../../domain/execution/execute-workflow.js';
+import { RunBudget } from '../../../domain/execution/run-budget.js';
 import type { RunFailure, RunReport } from '../../../domain/execution/run-types.js';
 import { WorkflowErrorCodes } from '../../../domain/workflow-errors.js';
 import { ExecutionRuntimeFactory } from '../../ports/execution-runtime-factory.js';
 import { WorkflowRepository } from '../../ports/workflow.repository.js';
 import { workflowNotFound } from '../../workflow-not-found.js';
 import { ExecuteWorkflowCommand } from './execute-workflow.command.js';
+
+/** Errors of the run's budget and signal: answered with their own status and code. */
+const BUDGET_CODES = new Set<string>([
+  WorkflowErrorCodes.BUDGET_EXCEEDED,
+  WorkflowErrorCodes.DEADLINE_EXCEEDED,
+  WorkflowErrorCodes.CANCELLED,
+]);
 
 /** How deep sub-workflows may call sub-workflows. */
 export const MAX_SUB_WORKFLOW_DEPTH = 5;
@@ -19,15 +27,30 @@ export class ExecuteWorkflowHandler implements ICommandHandler<ExecuteWorkflowCo
   constructor(
     private readonly workflows: WorkflowRepository,
     private readonly runtimes: ExecutionRuntimeFactory,
+    private readonly config: AppConfig,
   ) {}
 
   async execute(command: ExecuteWorkflowCommand): Promise<Record<string, unknown>> {
     const workflow = await this.workflows.find(command.accountId, command.workflowId);
     if (!workflow) throw workflowNotFound(command.workflowId);
     const runtime = this.runtimes.create(command.accountId, command.fhirAccess);
+    const deadline = AbortSignal.timeout(this.config.workflowDeadlineMs);
+    const stopped = new AbortController();
+    const stop = (reason: string) => () => stopped.abort(reason);
+    deadline.addEventListener('abort', stop('deadline'), { once: true });
+    command.signal?.addEventListener('abort', stop('client-disconnected'), { once: true });
+    if (command.signal?.aborted) stopped.abort('client-disconnected');
+    const budget = new RunBudget(
+      {
+        maxSteps: this.config.workflowMaxSteps,
+        maxSubWorkflowCalls: this.config.workflowMaxSubWorkflowCalls,
+      },
+      stopped.signal,
+    );
     const report = await executeWorkflow(workflow, command.inputData, runtime, {
       preview: command.preview,
       maxDepth: MAX_SUB_WORKFLOW_DEPTH,
+      budget,
     });
     if (report.failure) throw this.failed(report, report.failure);
     return {
@@ -54,6 +77,13 @@ export class ExecuteWorkflowHandler implements ICommandHandler<ExecuteWorkflowCo
         `Workflow ${report.workflow_id} step ${failure.step_path.join(' → ')} failed: ${cause?.message ?? String(failure.cause)}`,
         cause?.stack,
       );
+    }
+    if (BUDGET_CODES.has(error.code)) {
+      return new AppError(error.status, error.code, error.message, {
+        failed_step: failure.step_path.join(' → '),
+        results: { steps: report.steps },
+        created: report.created,
+      });
     }
     const status =
       error.code === WorkflowErrorCodes.MISSING_INPUT

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILES, startTestApp, type TestApp } from '../support/test-app.js';
+
+/** A Patient with many names: each sibling forEach over `name` multiplies the rows by 40. */
+const PATIENT = {
+  resourceType: 'Patient',
+  id: 'many-names',
+  name: Array.from({ length: 40 }, (_, index) => ({ family: `Family${index}`, given: ['G'] })),
+};
+
+function siblingForEachView(count: number) {
+  return {
+    resourceType: 'ViewDefinition',
+    resource: 'Patient',
+    status: 'active',
+    select: Array.from({ length: count }, (_, index) => ({
+      forEach: 'name',
+      column: [{ name: `family_${index}`, path: 'family' }],
+    })),
+  };
+}
+
+describe.each(PROFILES)('work budgets (%s profile)', (profile) => {
+  let api: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    api = await startTestApp(profile, { VIEW_MAX_ROWS: '10000' });
+    token = await api.token(await api.createClient('acme', 'paid'));
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const flatten = (viewDefinition: unknown) =>
+    fetch(`${api.baseUrl}/fhir2summary/create`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        mode: 'flatten',
+        fhir_resources: PATIENT,
+        view_definition: viewDefinition,
+      }),
+    });
+
+  it('refuses a view whose sibling forEach product passes VIEW_MAX_ROWS with 422 naming the limit', async () => {
+    // 40⁴ = 2,560,000 rows: refused before any of them is built.
+    const response = await flatten(siblingForEachView(4));
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as {
+      success: boolean;
+      message: string;
+      error: { code: string; details: { limit: string; value: number } };
+    };
+    expect(body.success).toBe(false);
+    expect(body.error.code).toBe('SUMMARY.VIEW_OVER_BUDGET');
+    expect(body.error.details).toEqual({ limit: 'rows', value: 10_000 });
+    expect(body.message).toContain('10000 rows');
+    expect((await fetch(`${api.baseUrl}/health`)).status).toBe(200);
+  });
+
+  it('runs the same view when the product fits', async () => {
+    const response = await flatten(siblingForEachView(2));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { rows?: unknown[]; data?: { rows?: unknown[] } };
+    const rows = body.rows ?? body.data?.rows;
+    expect(rows).toHaveLength(1600);
+  });
+});
