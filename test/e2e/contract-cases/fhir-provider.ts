@@ -88,7 +88,6 @@ export const cases: ContractCase[] = [
             client_secret: 'second-secret-Kp3?y',
             scopes: 'system/Patient.read system/Observation.read',
             credential_expiry: '2999-01-01T00:00:00Z',
-            role: 'read',
           },
         },
       );
