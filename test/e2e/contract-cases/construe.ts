@@ -1,3 +1,4 @@
+import { sendDocumentExamples } from './document-examples.js';
 import type {
   ContractCase,
   ContractContext,
@@ -52,6 +53,7 @@ export const cases: ContractCase[] = [
         headers: { authorization: '' },
         body: { name: 'X', version: '1', format: 'json', codes },
       }),
+      ...(await sendDocumentExamples(context, 'POST /construe/upload', '/construe/upload')),
     ],
   },
   {
@@ -140,6 +142,7 @@ export const cases: ContractCase[] = [
       await context.call('POST', '/construe/extract', {
         body: { text: 'x', system: 'NO_SUCH_SYSTEM' },
       }),
+      ...(await sendDocumentExamples(context, 'POST /construe/extract', '/construe/extract')),
     ],
   },
   {

@@ -1,3 +1,4 @@
+import { sendDocumentExamples } from './document-examples.js';
 import type { ContractCase } from '../../support/contract/contract-case.js';
 
 const SNOMED = 'http://snomed.info/sct';
@@ -106,6 +107,7 @@ export const cases: ContractCase[] = [
     operation: 'POST /fhir2omop/create',
     title: 'a Bundle and a single resource map; bad input is 400; no token 401',
     run: async (context) => [
+      ...(await sendDocumentExamples(context, 'POST /fhir2omop/create', '/fhir2omop/create')),
       await context.call('POST', '/fhir2omop/create', {
         body: { fhir_resources: patientBundle(), vocab_version: 'v5.0 TEST' },
       }),

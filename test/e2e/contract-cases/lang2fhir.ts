@@ -1,3 +1,4 @@
+import { sendDocumentExamples } from './document-examples.js';
 import type { ContractCase, ContractResponse } from '../../support/contract/contract-case.js';
 
 const NOTE =
@@ -40,6 +41,9 @@ export const cases: ContractCase[] = [
       await context.call('POST', '/lang2fhir/create', {
         body: { version: 'R4', resource: 'vital-signs', text: 'The weather is nice today.' },
       }),
+      ...(await sendDocumentExamples(context, 'POST /lang2fhir/create', '/lang2fhir/create')).map(
+        isFhirResource,
+      ),
     ],
   },
   {

@@ -1,3 +1,4 @@
+import { sendDocumentExamples } from './document-examples.js';
 import type { ContractCase, ContractContext } from '../../support/contract/contract-case.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -49,6 +50,11 @@ export const cases: ContractCase[] = [
         await context.call('POST', '/fhir2summary/template', {
           body: { name: 'broken', target_resources: 'Patient', mode: 'narrative' },
         }),
+        ...(await sendDocumentExamples(
+          context,
+          'POST /fhir2summary/template',
+          '/fhir2summary/template',
+        )),
       ];
     },
   },
@@ -92,6 +98,7 @@ export const cases: ContractCase[] = [
     operation: 'POST /fhir2summary/create',
     title: 'narrative, flatten and ips summaries; an ips Bundle without a Patient is 400; 404',
     run: async (context) => [
+      ...(await sendDocumentExamples(context, 'POST /fhir2summary/create', '/fhir2summary/create')),
       await context.call('POST', '/fhir2summary/create', {
         body: { mode: 'narrative', template_id: templateId(context), fhir_resources: bundle },
       }),

@@ -1,3 +1,4 @@
+import { sendDocumentExamples } from './document-examples.js';
 import type { ContractCase, ContractContext } from '../../support/contract/contract-case.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -38,6 +39,7 @@ export const cases: ContractCase[] = [
         }),
         await context.call('POST', '/workflows', { body: { name: 5, sample_data: 'x' } }),
         await context.call('POST', '/workflows', { headers: { authorization: '' }, body }),
+        ...(await sendDocumentExamples(context, 'POST /workflows', '/workflows')),
       ];
     },
   },
@@ -93,6 +95,11 @@ export const cases: ContractCase[] = [
       await context.call('POST', `/workflows/${UNKNOWN_ID}/execute`, {
         body: { input_data: {} },
       }),
+      ...(await sendDocumentExamples(
+        context,
+        'POST /workflows/{id}/execute',
+        `/workflows/${workflowId(context)}/execute`,
+      )),
     ],
   },
   {

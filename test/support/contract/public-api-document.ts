@@ -19,6 +19,9 @@ interface ResponseObject {
   content?: Record<string, MediaType>;
 }
 interface OperationObject {
+  requestBody?: {
+    content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }> }>;
+  };
   responses?: Record<string, ResponseObject>;
 }
 interface OpenApiDocument {
@@ -38,6 +41,8 @@ export interface PublicApiDocument {
    * content type only (the case checks their events).
    */
   validate(operation: string, response: ContractResponse): string[];
+  /** The JSON request bodies the document gives as examples for an operation (the SDK's own). */
+  requestExamples(operation: string): unknown[];
 }
 
 /** The document, or undefined when `../shared` is not present (the caller skips). */
@@ -77,6 +82,14 @@ export function createPublicApiDocument(document: OpenApiDocument): PublicApiDoc
 
   return {
     operations: [...operations.keys()],
+    requestExamples(operation) {
+      const json = operations.get(operation)?.requestBody?.content?.['application/json'];
+      if (!json) return [];
+      const named = Object.values(json.examples ?? {}).map((example) => example.value);
+      return [...(json.example === undefined ? [] : [json.example]), ...named].filter(
+        (value) => value !== undefined,
+      );
+    },
     statuses: (operation) => Object.keys(operations.get(operation)?.responses ?? {}),
     validate(operation, response) {
       if (!operations.has(operation)) return [`the document has no operation ${operation}`];
