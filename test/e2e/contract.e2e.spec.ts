@@ -92,32 +92,27 @@ describe.skipIf(!document).each(PROFILES)('public API contract (%s profile)', (p
   )('%s: %s', async (operation, _title, contractCase) => {
     let problems: string[];
     try {
-      const result = await (contractCase as ContractCase).run(context);
+      const result = await contractCase.run(context);
       const responses = Array.isArray(result) ? result : [result];
       if (responses.some((response) => response.status >= 200 && response.status < 300)) {
-        succeeded.add(operation as string);
+        succeeded.add(operation);
       } else {
         // No success: show what came back, so the reason is in the test output.
         console.warn(
-          `${operation as string}: no success status among ${JSON.stringify(
+          `${operation}: no success status among ${JSON.stringify(
             responses.map((response) => [response.status, response.body]),
           ).slice(0, 2000)}`,
         );
       }
       problems = responses.flatMap((response) =>
-        document!
-          .validate(operation as string, response)
-          .map((problem) => `${response.status}: ${problem}`),
+        document!.validate(operation, response).map((problem) => `${response.status}: ${problem}`),
       );
       if (responses.length === 0) problems.push('the case returned no response');
     } catch (error) {
-      outcomes.set(operation as string, false);
+      outcomes.set(operation, false);
       throw error;
     }
-    outcomes.set(
-      operation as string,
-      outcomes.get(operation as string) !== false && problems.length === 0,
-    );
+    outcomes.set(operation, outcomes.get(operation) !== false && problems.length === 0);
     expect(problems).toEqual([]);
   });
 

@@ -16,7 +16,7 @@ export async function sendDocumentExamples(
   const [method] = operation.split(' ');
   const responses: ContractResponse[] = [];
   for (const body of document?.requestExamples(operation) ?? []) {
-    const response = await context.call(method!, path, { body });
+    const response = await context.call(method, path, { body });
     const answer = JSON.stringify(response.body);
     if (response.status === 400 && /should not exist|must be an? (string|object)/.test(answer)) {
       throw new Error(
