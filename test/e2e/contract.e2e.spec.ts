@@ -33,6 +33,8 @@ const ALL_CASES: ContractCase[] = [
   ...workflowsCases,
 ];
 
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
 const document = loadPublicApiDocument();
 if (!document) {
   console.warn(
@@ -113,6 +115,27 @@ describe.skipIf(!document).each(PROFILES)('public API contract (%s profile)', (p
       throw error;
     }
     outcomes.set(operation, outcomes.get(operation) !== false && problems.length === 0);
+    expect(problems).toEqual([]);
+  });
+
+  it('every operation with cases answers an unauthenticated call with 401 in its shape', async () => {
+    const tested = [...new Set(ALL_CASES.map((contractCase) => contractCase.operation))].filter(
+      (operation) => document!.requiresBearer(operation),
+    );
+    const problems: string[] = [];
+    for (const operation of tested) {
+      const [method, template] = operation.split(' ') as [string, string];
+      // Authentication comes before routing parameters are looked at: any id will do.
+      const path = template.replace(/\{[^}]+\}/g, UNKNOWN_ID);
+      const response = await context.call(method, path, {
+        headers: { authorization: '' },
+        ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+      });
+      if (response.status !== 401) problems.push(`${operation}: ${response.status}, not 401`);
+      problems.push(
+        ...document!.validate(operation, response).map((problem) => `${operation}: ${problem}`),
+      );
+    }
     expect(problems).toEqual([]);
   });
 

@@ -19,6 +19,7 @@ interface ResponseObject {
   content?: Record<string, MediaType>;
 }
 interface OperationObject {
+  security?: Record<string, unknown>[];
   requestBody?: {
     content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }> }>;
   };
@@ -41,6 +42,8 @@ export interface PublicApiDocument {
    * content type only (the case checks their events).
    */
   validate(operation: string, response: ContractResponse): string[];
+  /** Whether the operation takes the service's bearer token (and nothing else). */
+  requiresBearer(operation: string): boolean;
   /** The JSON request bodies the document gives as examples for an operation (the SDK's own). */
   requestExamples(operation: string): unknown[];
 }
@@ -82,6 +85,10 @@ export function createPublicApiDocument(document: OpenApiDocument): PublicApiDoc
 
   return {
     operations: [...operations.keys()],
+    requiresBearer(operation) {
+      const security = operations.get(operation)?.security ?? [];
+      return security.length > 0 && security.every((scheme) => 'bearerAuth' in scheme);
+    },
     requestExamples(operation) {
       const json = operations.get(operation)?.requestBody?.content?.['application/json'];
       if (!json) return [];
