@@ -97,6 +97,85 @@ function patientBundle(): Record<string, unknown> {
           effectiveDateTime: '2024-05-02',
         },
       },
+      {
+        fullUrl: 'urn:uuid:org1',
+        resource: {
+          resourceType: 'Organization',
+          id: 'org1',
+          name: 'Springfield Clinic',
+          address: [{ line: ['1 Main St'], city: 'Springfield', state: 'IL' }],
+        },
+      },
+      {
+        fullUrl: 'urn:uuid:pr1',
+        resource: {
+          resourceType: 'Practitioner',
+          id: 'pr1',
+          identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' }],
+          name: [{ family: 'Okafor', given: ['Ada'] }],
+          gender: 'female',
+        },
+      },
+      {
+        fullUrl: 'urn:uuid:role1',
+        resource: {
+          resourceType: 'PractitionerRole',
+          id: 'role1',
+          active: true,
+          practitioner: { reference: 'urn:uuid:pr1' },
+          organization: { reference: 'urn:uuid:org1' },
+          specialty: [
+            { coding: [{ system: SNOMED, code: '394802001', display: 'General medicine' }] },
+          ],
+        },
+      },
+      {
+        fullUrl: 'urn:uuid:proc1',
+        resource: {
+          resourceType: 'Procedure',
+          id: 'proc1',
+          status: 'completed',
+          subject: { reference: patient },
+          code: { coding: [{ system: SNOMED, code: '73761001', display: 'Colonoscopy' }] },
+          performedDateTime: '2024-05-03',
+          performer: [{ actor: { reference: 'urn:uuid:pr1' } }],
+        },
+      },
+      {
+        fullUrl: 'urn:uuid:imm1',
+        resource: {
+          resourceType: 'Immunization',
+          id: 'imm1',
+          status: 'completed',
+          patient: { reference: patient },
+          vaccineCode: { coding: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '140' }] },
+          occurrenceDateTime: '2023-10-01',
+        },
+      },
+      {
+        fullUrl: 'urn:uuid:al1',
+        resource: {
+          resourceType: 'AllergyIntolerance',
+          id: 'al1',
+          patient: { reference: patient },
+          code: {
+            coding: [{ system: SNOMED, code: '91936005', display: 'Allergy to penicillin' }],
+          },
+          recordedDate: '2020-02-02',
+        },
+      },
+      {
+        fullUrl: 'urn:uuid:sp1',
+        resource: {
+          resourceType: 'Specimen',
+          id: 'sp1',
+          status: 'available',
+          subject: { reference: patient },
+          type: { coding: [{ system: SNOMED, code: '119297000', display: 'Blood specimen' }] },
+          accessionIdentifier: { system: 'http://lab.example.org/accession', value: 'A-1' },
+          collection: { collectedDateTime: '2024-05-02T10:05:00Z' },
+        },
+      },
       { fullUrl: 'urn:uuid:x1', resource: { resourceType: 'Condition', id: 'x1' } },
     ],
   };
