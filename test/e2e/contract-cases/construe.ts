@@ -1,4 +1,4 @@
-import { sendDocumentExamples } from './document-examples.js';
+import { sendDocumentExamples } from '../../support/contract/document-examples.js';
 import type {
   ContractCase,
   ContractContext,

@@ -1,4 +1,4 @@
-import { sendDocumentExamples } from './document-examples.js';
+import { sendDocumentExamples } from '../../support/contract/document-examples.js';
 import type { ContractCase, ContractContext } from '../../support/contract/contract-case.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -1,5 +1,5 @@
-import type { ContractContext, ContractResponse } from '../../support/contract/contract-case.js';
-import { loadPublicApiDocument } from '../../support/contract/public-api-document.js';
+import type { ContractContext, ContractResponse } from './contract-case.js';
+import { loadPublicApiDocument } from './public-api-document.js';
 
 const document = loadPublicApiDocument();
 
