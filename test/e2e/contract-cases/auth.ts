@@ -1,11 +1,31 @@
-import type { ContractCase, ContractContext } from '../../support/contract/contract-case.js';
+import type {
+  ContractCase,
+  ContractContext,
+  ContractResponse,
+} from '../../support/contract/contract-case.js';
 
 function basic(clientId: string, clientSecret: string): string {
   return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
 }
 
-const tokenCall = (context: ContractContext, headers: Record<string, string>, rawBody?: string) =>
-  context.call('POST', '/v2/auth/token', { headers: { authorization: '', ...headers }, rawBody });
+/** The headers the document gives the token answers: no caching of a token, Basic on a 401. */
+async function tokenCall(
+  context: ContractContext,
+  headers: Record<string, string>,
+  rawBody?: string,
+): Promise<ContractResponse> {
+  const response = await context.call('POST', '/v2/auth/token', {
+    headers: { authorization: '', ...headers },
+    rawBody,
+  });
+  if (response.status === 200 && response.headers['cache-control'] !== 'no-store') {
+    throw new Error(`a token answer must carry Cache-Control: no-store`);
+  }
+  if (response.status === 401 && !/^Basic/.test(response.headers['www-authenticate'] ?? '')) {
+    throw new Error('a 401 from the token endpoint must carry WWW-Authenticate: Basic');
+  }
+  return response;
+}
 
 export const cases: ContractCase[] = [
   {
