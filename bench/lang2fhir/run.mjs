@@ -312,7 +312,7 @@ async function setUp() {
 }
 
 async function create(api, resource, text) {
-  const response = await fetch(`${api.baseUrl}/lang2fhir/create`, {
+  const response = await fetch(`${api.baseUrl}/lang2fhir/create?details=true`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${api.token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ resource, text }),

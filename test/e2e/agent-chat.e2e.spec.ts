@@ -359,7 +359,7 @@ describe.each(PROFILES)('chat with an agent (%s profile)', (profile) => {
         name,
         workflow_instructions: 'Create a patient with the given family name and gender',
         sample_data: { family_name: 'Doe', gender: 'female' },
-        fhir_provider_id: providers.body.data[0].id,
+        fhir_provider_id: providers.body.fhir_providers[0].id,
       });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       workflowIds.push(created.body.workflow_id as string);

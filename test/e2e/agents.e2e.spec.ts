@@ -56,7 +56,8 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
 
   const sandboxId = async (token: string) => {
     const { body } = await call('GET', '/fhir-provider/list', token);
-    return (body.data as Json[]).find((provider) => provider.provider === 'sandbox')!.id as string;
+    return (body.fhir_providers as Json[]).find((provider) => provider.provider === 'sandbox')!
+      .id as string;
   };
 
   describe('prompts', () => {

@@ -55,6 +55,26 @@ describe.each(PROFILES)('authentication (%s profile)', (profile) => {
     expect(((await response.json()) as { access_token: string }).access_token).toBeTruthy();
   });
 
+  it('accepts client_id and client_secret as a JSON body (as the public SDK sends them)', async () => {
+    const response = await post('/v2/auth/token', {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_id: acme.clientId, client_secret: acme.clientSecret }),
+    });
+    expect(response.status).toBe(200);
+    const token = ((await response.json()) as { access_token: string }).access_token;
+    expect((await get('/v2/auth/clients', token)).status).toBe(200);
+
+    const wrong = await post('/v2/auth/token', {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_id: acme.clientId, client_secret: 'wrong' }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({
+      error: 'invalid_client',
+      error_description: expect.any(String),
+    });
+  });
+
   it.each([
     ['a wrong secret', () => basic({ clientId: acme.clientId, clientSecret: 'wrong' })],
     [

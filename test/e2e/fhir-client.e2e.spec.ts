@@ -391,7 +391,7 @@ describe.each(PROFILES)(
       expect(sandbox.target.kind).toBe('sandbox');
       const created = await sandbox.create(patient('Sandbox-Client'));
       const listed = await call(`${api.baseUrl}/fhir-provider/list`, { token });
-      const sandboxId = listed.body.data[0].id;
+      const sandboxId = listed.body.fhir_providers[0].id;
       for (const reference of ['sandbox', 'SANDBOX', sandboxId]) {
         expect((await (await clientFor(reference)).read('Patient', created.id)).id).toBe(
           created.id,

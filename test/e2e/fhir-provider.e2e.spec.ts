@@ -61,7 +61,7 @@ describe.each(PROFILES)('FHIR providers API (%s profile)', (profile) => {
       const listed = await send('GET', '/fhir-provider/list', acme);
       expect(listed.status).toBe(200);
       expect(listed.body.success).toBe(true);
-      const sandbox = listed.body.data[0];
+      const sandbox = listed.body.fhir_providers[0];
       expect(sandbox).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'sandbox',
@@ -72,12 +72,12 @@ describe.each(PROFILES)('FHIR providers API (%s profile)', (profile) => {
       const single = await send('GET', `/fhir-provider/${sandbox.id}`, acme);
       expect(single.body.data).toEqual(sandbox);
       const others = await send('GET', '/fhir-provider/list', globex);
-      expect(others.body.data[0].id).not.toBe(sandbox.id);
+      expect(others.body.fhir_providers[0].id).not.toBe(sandbox.id);
       expect((await send('GET', `/fhir-provider/${sandbox.id}`, globex)).status).toBe(404);
     });
 
     it('answers 403 to every change', async () => {
-      const sandboxId = (await send('GET', '/fhir-provider/list', acme)).body.data[0].id;
+      const sandboxId = (await send('GET', '/fhir-provider/list', acme)).body.fhir_providers[0].id;
       const changes: [string, string, unknown][] = [
         ['DELETE', `/fhir-provider/${sandboxId}`, undefined],
         ['PATCH', `/fhir-provider/${sandboxId}/add-auth-config`, { auth_method: 'none' }],
@@ -126,9 +126,6 @@ describe.each(PROFILES)('FHIR providers API (%s profile)', (profile) => {
         is_active_auth_config: true,
         client_id: 'ehr-client',
         role: 'read',
-        scopes: null,
-        credential_expiry: null,
-        token_url: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
@@ -145,9 +142,11 @@ describe.each(PROFILES)('FHIR providers API (%s profile)', (profile) => {
       expect(added.body.data.auth_configs[secondId]).toMatchObject({
         is_active_auth_config: false,
         scopes: 'system/Patient.read system/Observation.read',
-        role: null,
         credential_expiry: '2999-01-01T00:00:00.000Z',
       });
+      // A value the configuration does not have is left out, not null (the public API document).
+      expect(added.body.data.auth_configs[secondId]).not.toHaveProperty('role');
+      expect(added.body.data.auth_configs[firstId]).not.toHaveProperty('scopes');
       expect(added.body.data.auth_configs[firstId].is_active_auth_config).toBe(true);
 
       const switched = await send(
@@ -182,7 +181,7 @@ describe.each(PROFILES)('FHIR providers API (%s profile)', (profile) => {
       const fetched = await send('GET', `/fhir-provider/${data.id}`, acme);
       expect(fetched.body.data).toEqual(removed.body.data);
       const listed = await send('GET', '/fhir-provider/list', acme);
-      expect(listed.body.data.map((item: { id: string }) => item.id)).toContain(data.id);
+      expect(listed.body.fhir_providers.map((item: { id: string }) => item.id)).toContain(data.id);
 
       const unknownConfig = await send(
         'PATCH',
@@ -262,7 +261,9 @@ describe.each(PROFILES)('FHIR providers API (%s profile)', (profile) => {
         expect(response.text).not.toContain(created.body.data.name);
       }
       const globexList = await send('GET', '/fhir-provider/list', globex);
-      expect(globexList.body.data.map((item: { id: string }) => item.id)).not.toContain(id);
+      expect(globexList.body.fhir_providers.map((item: { id: string }) => item.id)).not.toContain(
+        id,
+      );
       expect(
         (await send('GET', `/fhir-provider/${id}`, acme)).body.data.auth_configs[configId],
       ).toBeDefined();
@@ -436,7 +437,7 @@ describe.each(PROFILES)('FHIR providers API (%s profile)', (profile) => {
       expect(duplicate.status).toBe(409);
       expect(duplicate.body.error.code).toBe('FHIR_PROVIDER.NAME_TAKEN');
       expect((await send('POST', '/fhir-provider', globex, body)).status).toBe(201);
-      const id = (await send('GET', '/fhir-provider/list', acme)).body.data.find(
+      const id = (await send('GET', '/fhir-provider/list', acme)).body.fhir_providers.find(
         (item: { name: string }) => item.name === body.name,
       ).id;
       const badId = await send('PATCH', `/fhir-provider/${id}/set-active-auth-config`, acme, {

@@ -100,7 +100,7 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
   describe('POST /lang2fhir/create (no storage)', () => {
     it('builds a US Core condition with its code and the span of each element', async () => {
       const text = 'Patient has type 2 diabetes mellitus.';
-      const response = await send('/lang2fhir/create', {
+      const response = await send('/lang2fhir/create?details=true', {
         resource: 'condition-problems-health-concerns',
         text,
       });
@@ -116,6 +116,15 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
       ]);
       expect(condition.verificationStatus.coding[0].code).toBe('confirmed');
       expect(condition.id).toBeUndefined();
+      // Without ?details=true the answer is the resource itself, as the public API document has it.
+      const bare = await send('/lang2fhir/create', {
+        resource: 'condition-problems-health-concerns',
+        text,
+      });
+      expect(bare.status, bare.text).toBe(200);
+      expect(bare.body.resourceType).toBe('Condition');
+      expect(bare.body.code).toEqual(condition.code);
+      expect(bare.body.success).toBeUndefined();
       const code = response.body.derivations.find((item: Json) => item.path === 'code');
       expect(text.slice(code.start, code.end)).toBe(code.text);
       expect(code.text.toLowerCase()).toContain('diabetes');
@@ -126,7 +135,7 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
     });
 
     it('never states a denied finding as present', async () => {
-      const response = await send('/lang2fhir/create', {
+      const response = await send('/lang2fhir/create?details=true', {
         resource: 'condition-problems-health-concerns',
         text: 'No evidence of pneumonia.',
       });
@@ -135,7 +144,7 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
     });
 
     it('codes a medication at the strength and form the text gives', async () => {
-      const response = await send('/lang2fhir/create', {
+      const response = await send('/lang2fhir/create?details=true', {
         resource: 'medicationrequest',
         text: 'Start lisinopril 10 mg tablet by mouth once daily.',
       });
@@ -154,12 +163,15 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
     });
 
     it('detects the kind with auto, and builds forms and coverage from the text alone', async () => {
-      const vitals = await send('/lang2fhir/create', { resource: 'auto', text: 'BP 132/84 mmHg.' });
+      const vitals = await send('/lang2fhir/create?details=true', {
+        resource: 'auto',
+        text: 'BP 132/84 mmHg.',
+      });
       expect(vitals.status, vitals.text).toBe(200);
       expect(vitals.body.resource_kind).toBe('vital-signs');
       expect(vitals.body.fhir_resource.code.coding[0].code).toBe('85354-9');
 
-      const coverage = await send('/lang2fhir/create', {
+      const coverage = await send('/lang2fhir/create?details=true', {
         resource: 'auto',
         text: 'Insured by Aetna, member ID W123456789, group 55501.',
       });
@@ -167,7 +179,7 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
       expect(coverage.body.resource_kind).toBe('coverage');
       expect(coverage.body.fhir_resource.subscriberId).toBe('W123456789');
 
-      const answers = await send('/lang2fhir/create', {
+      const answers = await send('/lang2fhir/create?details=true', {
         resource: 'questionnaireresponse',
         text: 'Do you smoke? No. How many drinks per week? 3.',
       });
@@ -178,20 +190,23 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
     });
 
     it('answers 400 for an unknown resource (listing the allowed ones), empty text and another FHIR version', async () => {
-      const unknown = await send('/lang2fhir/create', { resource: 'medication', text: 'x' });
+      const unknown = await send('/lang2fhir/create?details=true', {
+        resource: 'medication',
+        text: 'x',
+      });
       expect(unknown.status).toBe(400);
       expect(unknown.body.error.code).toBe('REQUEST.VALIDATION_FAILED');
       expect(unknown.body.error.details[0].problems[0]).toContain(
         'condition-problems-health-concerns',
       );
       for (const text of ['', '   \n ']) {
-        const empty = await send('/lang2fhir/create', { resource: 'auto', text });
+        const empty = await send('/lang2fhir/create?details=true', { resource: 'auto', text });
         expect(empty.status).toBe(400);
         expect(empty.body.error.code).toBe('LANG2FHIR.EMPTY_TEXT');
       }
-      const missing = await send('/lang2fhir/create', { resource: 'auto' });
+      const missing = await send('/lang2fhir/create?details=true', { resource: 'auto' });
       expect(missing.status).toBe(400);
-      const r5 = await send('/lang2fhir/create', {
+      const r5 = await send('/lang2fhir/create?details=true', {
         resource: 'auto',
         text: 'BP 120/80',
         version: 'R5',
@@ -201,7 +216,7 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
     });
 
     it('answers 422 when the text holds nothing to build the asked resource from', async () => {
-      const response = await send('/lang2fhir/create', {
+      const response = await send('/lang2fhir/create?details=true', {
         resource: 'coverage',
         text: 'Feels well today.',
       });
@@ -216,14 +231,17 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
         .repeat(Math.ceil(MAX_TEXT_BYTES / sentence.length))
         .slice(0, MAX_TEXT_BYTES);
       expect(Buffer.byteLength(atLimit)).toBe(MAX_TEXT_BYTES);
-      const accepted = await send('/lang2fhir/create', {
+      const accepted = await send('/lang2fhir/create?details=true', {
         resource: 'condition-problems-health-concerns',
         text: atLimit,
       });
       expect(accepted.status, accepted.text.slice(0, 300)).toBe(200);
       expect(accepted.body.fhir_resource.code.text.toLowerCase()).toContain('hypertension');
 
-      const over = await send('/lang2fhir/create', { resource: 'auto', text: `${atLimit}x` });
+      const over = await send('/lang2fhir/create?details=true', {
+        resource: 'auto',
+        text: `${atLimit}x`,
+      });
       expect(over.status).toBe(413);
       expect(over.body.error.code).toBe('LANG2FHIR.TEXT_TOO_LARGE');
       expect(over.body.message).toContain(String(MAX_TEXT_BYTES));

@@ -247,7 +247,7 @@ describe.each(PROFILES)('the service as an MCP server (%s profile)', (profile) =
         name,
         workflow_instructions: 'Create a patient with the given family name and gender',
         sample_data: { family_name: 'Doe', gender: 'female' },
-        fhir_provider_id: providers.body.data[0].id,
+        fhir_provider_id: providers.body.fhir_providers[0].id,
       });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       return response.body.workflow_id as string;

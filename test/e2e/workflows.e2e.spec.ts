@@ -31,7 +31,7 @@ interface StepView {
   id: string;
   name: string;
   type: string;
-  provider_id: string | null;
+  provider_id?: string;
 }
 
 const GLUCOSE_INSTRUCTIONS =
@@ -164,13 +164,18 @@ describe.each(PROFILES)('workflows (%s profile)', (profile) => {
         config: { fhir_provider_ids: [ehr], dynamic_generation: false },
       });
       expect(new Date(workflow.created_at).toISOString()).toBe(workflow.created_at);
+      // A step without a provider (a decision) leaves provider_id out rather than null.
       for (const step of workflow.graph.steps)
-        expect(Object.keys(step).sort()).toEqual(SIMPLIFIED_STEP_KEYS);
+        expect(Object.keys(step).sort()).toEqual(
+          step.type === 'decision_node'
+            ? SIMPLIFIED_STEP_KEYS.filter((key) => key !== 'provider_id')
+            : SIMPLIFIED_STEP_KEYS,
+        );
       expect(
         workflow.graph.steps.map((step: StepView) => [step.id, step.type, step.provider_id]),
       ).toEqual([
         ['step_1', 'search', ehr],
-        ['step_2', 'decision', null],
+        ['step_2', 'decision_node', undefined],
         ['step_3', 'create', ehr],
         ['step_4', 'create', ehr],
       ]);
@@ -204,7 +209,7 @@ describe.each(PROFILES)('workflows (%s profile)', (profile) => {
         },
       });
       expect(decision).toMatchObject({
-        type: 'decision',
+        type: 'decision_node',
         dependencies: [],
         dynamic_generation: false,
         operation: {

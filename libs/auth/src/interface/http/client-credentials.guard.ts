@@ -12,7 +12,8 @@ interface TokenRequestBody {
 
 /**
  * Client authentication for POST /v2/auth/token: HTTP Basic through passport-http, or
- * the RFC 6749 form-body variant (`client_id`, `client_secret`). Failures are OAuth-shaped.
+ * `client_id` and `client_secret` in the body, form-encoded (RFC 6749) or JSON (as the public
+ * SDK sends them; both arrive parsed in `request.body`). Failures are OAuth-shaped.
  */
 @Injectable()
 export class ClientCredentialsGuard extends AuthGuard('basic') {
@@ -34,7 +35,7 @@ export class ClientCredentialsGuard extends AuthGuard('basic') {
       if (!/^basic /i.test(authorization)) {
         throw new OAuthError(
           'invalid_client',
-          'Client authentication must use HTTP Basic or client_id/client_secret in the form body',
+          'Client authentication must use HTTP Basic or client_id/client_secret in the body',
         );
       }
       return (await super.canActivate(context)) as boolean;

@@ -97,12 +97,11 @@ export class ConstrueController {
   @Get('codes/:codesystem/search/text')
   @ApiOperation({ summary: 'Code prefix and typo-tolerant description search' })
   async searchText(@Param('codesystem') name: string, @Query() query: TextSearchQueryDto) {
-    return ok(
-      'Search results',
-      await this.queries.execute(
-        new SearchTextQuery(name, query.q, query.limit ?? 10, query.version),
-      ),
+    const result = await this.queries.execute(
+      new SearchTextQuery(name, query.q, query.limit ?? 10, query.version),
     );
+    // The public document requires `found`: how many codes matched (the results shown).
+    return ok('Search results', { ...result, found: result.results.length });
   }
 
   @Get('codes/:codesystem/search/semantic')
@@ -148,9 +147,15 @@ export class ConstrueController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Codes mentioned in a text, with character offsets' })
   async extract(@Body() body: ExtractDto) {
-    return ok(
-      'Codes extracted',
-      await this.queries.execute(new ExtractCodesQuery(body.text, body.system, body.version)),
+    const system =
+      typeof body.system === 'string' ? { name: body.system, version: body.version } : body.system;
+    const result = await this.queries.execute(
+      new ExtractCodesQuery(body.text, system.name, system.version ?? body.version),
     );
+    // Every code extracted is one the system holds: the document's `valid` is always true here.
+    return ok('Codes extracted', {
+      ...result,
+      codes: result.codes.map((code) => ({ ...code, valid: true })),
+    });
   }
 }

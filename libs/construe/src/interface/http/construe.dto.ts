@@ -13,7 +13,10 @@ import {
   Max,
   MaxLength,
   Min,
+  IsObject,
+  ValidateBy,
   ValidateNested,
+  type ValidationOptions,
 } from 'class-validator';
 
 export class UploadedCodeDto {
@@ -94,8 +97,57 @@ export class SemanticSearchQueryDto extends VersionQueryDto {
   limit?: number;
 }
 
+/** The system to extract from, as our name string or as the public SDK's `{ name, version }`. */
+export interface ExtractSystemRef {
+  name: string;
+  version?: string;
+}
+
+function IsSystemNameOrRef(options?: ValidationOptions): PropertyDecorator {
+  const nonEmpty = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+  return ValidateBy(
+    {
+      name: 'isSystemNameOrRef',
+      validator: {
+        validate: (value: unknown) => {
+          if (nonEmpty(value)) return true;
+          if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+          const { name, version, ...rest } = value as Record<string, unknown>;
+          return (
+            nonEmpty(name) &&
+            (version === undefined || nonEmpty(version)) &&
+            Object.keys(rest).length === 0
+          );
+        },
+        defaultMessage: () =>
+          'system must be a code system name, or an object { name, version? } with string values',
+      },
+    },
+    options,
+  );
+}
+
 export class ExtractDto {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100_000) text!: string;
-  @ApiProperty() @IsString() @IsNotEmpty() system!: string;
+  @ApiProperty({
+    description: 'A system name, or `{ name, version }` as the public SDK sends it',
+    oneOf: [
+      { type: 'string' },
+      {
+        type: 'object',
+        properties: { name: { type: 'string' }, version: { type: 'string' } },
+        required: ['name'],
+      },
+    ],
+  })
+  @IsSystemNameOrRef()
+  system!: string | ExtractSystemRef;
   @ApiPropertyOptional() @IsOptional() @IsString() version?: string;
+  @ApiPropertyOptional({
+    description:
+      "The public SDK's extraction tuning (chunking, validation, …). Accepted; this service's extraction is exact-phrase and written-code matching, which these options do not change.",
+  })
+  @IsOptional()
+  @IsObject()
+  config?: Record<string, unknown>;
 }

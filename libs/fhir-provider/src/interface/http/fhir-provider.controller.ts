@@ -84,7 +84,7 @@ export class FhirProviderController {
   async list(@Req() request: Request): Promise<FhirProviderListResponseDto> {
     const { sandbox, providers } = await this.queries.execute(new ListFhirProvidersQuery());
     return ok('FHIR providers retrieved', {
-      data: [
+      fhir_providers: [
         this.view(sandbox, request),
         ...providers.map((provider) => this.view(provider, request)),
       ],

@@ -143,12 +143,13 @@ export class AuthConfigViewDto {
   @ApiProperty({ format: 'uuid' }) auth_config_id!: string;
   @ApiProperty({ enum: AUTH_METHODS }) auth_method!: string;
   @ApiProperty() is_active_auth_config!: boolean;
-  @ApiProperty({ nullable: true, type: String }) client_id!: string | null;
-  @ApiProperty({ nullable: true, enum: ROLES }) role!: string | null;
-  @ApiProperty({ nullable: true, type: String }) scopes!: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) credential_expiry!:
-    string | null;
-  @ApiProperty({ nullable: true, type: String }) token_url!: string | null;
+  @ApiPropertyOptional({ description: 'absent when the configuration has none' })
+  client_id?: string;
+  @ApiPropertyOptional({ enum: ROLES }) role?: string;
+  @ApiPropertyOptional({ description: 'space-separated; absent when none were given' })
+  scopes?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) credential_expiry?: string;
+  @ApiPropertyOptional() token_url?: string;
   @ApiPropertyOptional({ type: JsonWebKeyDto, description: 'jwt only: the public key' })
   json_web_key?: JsonWebKeyDto;
   @ApiPropertyOptional({
@@ -166,16 +167,14 @@ export class AuthConfigViewDto {
 export class FhirProviderViewDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() name!: string;
-  @ApiProperty({ nullable: true, type: String }) description!: string | null;
+  @ApiPropertyOptional() description?: string;
   @ApiProperty({ enum: PROVIDER_TYPES }) provider!: string;
   @ApiProperty({ format: 'uri' }) base_url!: string;
-  @ApiProperty({
-    nullable: true,
-    type: String,
+  @ApiPropertyOptional({
     deprecated: true,
-    description: 'client_id of the active auth configuration',
+    description: 'client_id of the active auth configuration (absent when it has none)',
   })
-  client_id!: string | null;
+  client_id?: string;
   @ApiProperty({
     type: 'object',
     additionalProperties: { $ref: '#/components/schemas/AuthConfigViewDto' },
@@ -214,5 +213,5 @@ export class FhirProviderListResponseDto {
     type: [FhirProviderViewDto],
     description: 'The sandbox provider first, in its own shape',
   })
-  data!: (FhirProviderViewDto | SandboxProviderViewDto)[];
+  fhir_providers!: (FhirProviderViewDto | SandboxProviderViewDto)[];
 }

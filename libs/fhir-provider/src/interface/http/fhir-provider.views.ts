@@ -7,16 +7,20 @@ import type {
   SandboxProviderViewDto,
 } from './fhir-provider.dto.js';
 
-/** The API shapes: no secret, no ciphertext, ever (only the fields listed here leave the service). */
+/**
+ * The API shapes: no secret, no ciphertext, ever (only the fields listed here leave the service).
+ * A value the provider does not have is left out, never `null`: the public API document
+ * declares these fields non-nullable.
+ */
 export function providerView(provider: FhirProvider, origin: string): FhirProviderViewDto {
   const active = provider.authConfigs.find((config) => config.id === provider.activeAuthConfigId);
   return {
     id: provider.id,
     name: provider.name,
-    description: provider.description ?? null,
+    ...present('description', provider.description),
     provider: provider.provider,
     base_url: provider.baseUrl,
-    client_id: active?.clientId ?? null,
+    ...present('client_id', active?.clientId),
     auth_configs: Object.fromEntries(
       provider.authConfigs.map((config) => [
         config.id,
@@ -44,11 +48,11 @@ function authConfigView(config: AuthConfig, active: boolean, jwks: string): Auth
     auth_config_id: config.id,
     auth_method: config.method,
     is_active_auth_config: active,
-    client_id: config.clientId ?? null,
-    role: config.role ?? null,
-    scopes: config.scopes ?? null,
-    credential_expiry: config.credentialExpiry?.toISOString() ?? null,
-    token_url: config.tokenUrl ?? null,
+    ...present('client_id', config.clientId),
+    ...present('role', config.role),
+    ...present('scopes', config.scopes),
+    ...present('credential_expiry', config.credentialExpiry?.toISOString()),
+    ...present('token_url', config.tokenUrl),
     ...(config.publicJwk
       ? {
           json_web_key: config.publicJwk,
@@ -59,4 +63,9 @@ function authConfigView(config: AuthConfig, active: boolean, jwks: string): Auth
     created_at: config.createdAt.toISOString(),
     updated_at: config.updatedAt.toISOString(),
   };
+}
+
+/** `{ [key]: value }` when there is a value, `{}` when it is null or undefined. */
+function present<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
+  return value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }

@@ -1,6 +1,14 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { CurrentTenant } from '@app/auth';
 import { ok, type Tenant } from '@app/shared';
 import { patientOf } from '../../application/caller-context.js';
@@ -11,6 +19,7 @@ import { callerContext, ON_BEHALF_OF_HEADER } from './caller-headers.js';
 import {
   ReferenceFixupResponseDto,
   TextToFhirDto,
+  TextToFhirOptionsDto,
   TextToFhirResponseDto,
 } from './lang2fhir.dto.js';
 import { fixupView } from './lang2fhir.views.js';
@@ -32,12 +41,23 @@ export class Lang2FhirController {
     required: false,
     description: 'Patient/<id>: the subject',
   })
-  @ApiOkResponse({ type: TextToFhirResponseDto })
+  @ApiExtraModels(TextToFhirResponseDto)
+  @ApiOkResponse({
+    description:
+      'The FHIR R4 resource itself (as the public API document has it); with `?details=true`, the envelope with resource_kind and derivations',
+    schema: {
+      oneOf: [
+        { type: 'object', description: 'A FHIR R4 resource' },
+        { $ref: getSchemaPath(TextToFhirResponseDto) },
+      ],
+    },
+  })
   async create(
     @CurrentTenant() tenant: Tenant,
     @Body() body: TextToFhirDto,
+    @Query() options: TextToFhirOptionsDto,
     @Headers(ON_BEHALF_OF_HEADER) onBehalfOf?: string,
-  ): Promise<TextToFhirResponseDto> {
+  ): Promise<TextToFhirResponseDto | Record<string, unknown>> {
     requireR4(body.version);
     const caller = callerContext(onBehalfOf, undefined);
     const result = await this.queries.execute(
@@ -45,8 +65,10 @@ export class Lang2FhirController {
         patient: patientOf(caller),
       }),
     );
+    const resource = result.resource as unknown as Record<string, unknown>;
+    if (!options.details) return resource;
     return ok(`${result.resource.resourceType} built from the text`, {
-      fhir_resource: result.resource as unknown as Record<string, unknown>,
+      fhir_resource: resource,
       resource_kind: result.resourceKind,
       derivations: result.derivations,
     });

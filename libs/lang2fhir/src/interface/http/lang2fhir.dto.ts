@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
 import { REQUESTABLE_KINDS } from '../../domain/resource-kinds.js';
 
 const RESOURCE_MESSAGE = `resource must be one of: ${REQUESTABLE_KINDS.join(', ')}`;
@@ -61,6 +62,21 @@ export class DerivationDto {
   @ApiProperty() end!: number;
   @ApiProperty() text!: string;
   @ApiProperty({ example: 'vocabulary:construe:text' }) method!: string;
+}
+
+/** `?details=true` on POST /lang2fhir/create: the envelope with derivations instead of the bare resource. */
+export class TextToFhirOptionsDto {
+  @ApiPropertyOptional({
+    description:
+      'When true, answer { success, message, fhir_resource, resource_kind, derivations } instead of the bare FHIR resource',
+    default: false,
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  )
+  @IsBoolean()
+  details?: boolean;
 }
 
 export class TextToFhirResponseDto {

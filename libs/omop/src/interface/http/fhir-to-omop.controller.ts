@@ -11,6 +11,7 @@ import { ok } from '@app/shared';
 import type { OmopMappingResult } from '../../domain/model/mapping-report.js';
 import { MapFhirToOmopQuery } from '../../application/queries/map-fhir-to-omop/map-fhir-to-omop.query.js';
 import { FhirToOmopRequestDto, FhirToOmopResponseDto } from './fhir-to-omop.dto.js';
+import { presentOmopMapping } from './omop-mapping.presenter.js';
 
 @ApiTags('fhir2omop')
 @ApiBearerAuth('bearer')
@@ -36,6 +37,6 @@ export class FhirToOmopController {
       (sum, table: unknown[] | undefined) => sum + (table?.length ?? 0),
       0,
     );
-    return ok(`Mapped to ${rows} OMOP rows`, result);
+    return ok(`Mapped to ${rows} OMOP rows`, presentOmopMapping(result));
   }
 }

@@ -140,13 +140,12 @@ export class SimplifiedStepDto {
   @ApiProperty({ example: 'step_1' }) id!: string;
   @ApiProperty() name!: string;
   @ApiProperty() description!: string;
-  @ApiProperty({ enum: ['search', 'create', 'decision', 'workflow'] }) type!: string;
-  @ApiProperty({
+  @ApiProperty({ enum: ['search', 'create', 'decision_node', 'workflow'] }) type!: string;
+  @ApiPropertyOptional({
     format: 'uuid',
-    nullable: true,
-    description: 'null for decisions and sub-workflow calls',
+    description: 'absent for decisions and sub-workflow calls',
   })
-  provider_id!: string | null;
+  provider_id?: string;
 }
 
 export class FullStepDto extends SimplifiedStepDto {

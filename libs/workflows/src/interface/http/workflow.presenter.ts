@@ -31,13 +31,17 @@ function header(workflow: Workflow): Omit<WorkflowDto, 'graph'> {
   };
 }
 
+/**
+ * The public API document names a decision step `decision_node` and declares provider_id
+ * non-nullable: a step without a provider leaves it out.
+ */
 function simplifiedStep(step: WorkflowStep): SimplifiedStepDto {
   return {
     id: step.id,
     name: step.name,
     description: step.description,
-    type: step.type,
-    provider_id: step.providerId,
+    type: step.type === 'decision' ? 'decision_node' : step.type,
+    ...(step.providerId === null ? {} : { provider_id: step.providerId }),
   };
 }
 

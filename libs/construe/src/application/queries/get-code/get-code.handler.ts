@@ -17,6 +17,6 @@ export class GetCodeHandler implements IQueryHandler<GetCodeQuery> {
         'CONSTRUE.CODE_NOT_FOUND',
         `No code ${code} in ${system.name} ${system.version}`,
       );
-    return found;
+    return { system: { name: system.name, version: system.version }, ...found };
   }
 }

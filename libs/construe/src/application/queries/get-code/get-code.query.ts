@@ -1,7 +1,10 @@
 import { Query } from '@nestjs/cqrs';
 import type { SystemCode } from '../../../domain/code-system.js';
 
-export class GetCodeQuery extends Query<SystemCode> {
+/** One code, with the system (name and version) it was found in. */
+export type CodeInSystem = SystemCode & { system: { name: string; version: string } };
+
+export class GetCodeQuery extends Query<CodeInSystem> {
   constructor(
     readonly name: string,
     readonly code: string,
