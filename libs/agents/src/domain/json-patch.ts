@@ -16,6 +16,10 @@ function isContainer(value: unknown): value is Container {
   return typeof value === 'object' && value !== null;
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return isContainer(value) && !Array.isArray(value);
+}
+
 function parsePointer(pointer: unknown, field: string): string[] {
   if (typeof pointer !== 'string')
     throw new PatchProblem(`"${field}" must be a JSON Pointer string`);
@@ -47,7 +51,7 @@ function parentOf(document: unknown, tokens: string[], pointer: string): Contain
   let current = document;
   for (const token of tokens.slice(0, -1)) {
     if (Array.isArray(current)) current = current[arrayIndex(current, token, pointer, false)];
-    else if (isContainer(current) && hasOwn(current, token)) current = current[token];
+    else if (isObject(current) && hasOwn(current, token)) current = current[token];
     else throw new PatchProblem(`${pointer}: the path does not exist`);
   }
   if (!isContainer(current)) throw new PatchProblem(`${pointer}: the path does not exist`);
@@ -94,11 +98,11 @@ function deepEqual(a: unknown, b: unknown): boolean {
       a.every((item, index) => deepEqual(item, b[index]))
     );
   }
-  if (!isContainer(a) || !isContainer(b)) return false;
+  if (!isObject(a) || !isObject(b)) return false;
   const keys = Object.keys(a);
   return (
     keys.length === Object.keys(b).length &&
-    keys.every((key) => hasOwn(b as Record<string, unknown>, key) && deepEqual(a[key], b[key]))
+    keys.every((key) => hasOwn(b, key) && deepEqual(a[key], b[key]))
   );
 }
 
@@ -109,7 +113,7 @@ function valueOf(operation: Record<string, unknown>): unknown {
 }
 
 function applyOne(document: unknown, operation: unknown): unknown {
-  if (!isContainer(operation) || Array.isArray(operation))
+  if (!isObject(operation))
     throw new PatchProblem('an operation must be an object');
   const op = operation.op;
   if (typeof op !== 'string' || !OPS.has(op))

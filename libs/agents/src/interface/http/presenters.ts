@@ -2,11 +2,11 @@ import type { ChatTurn } from '../../application/commands/chat-with-agent/chat-w
 import type { ChatSessionView } from '../../application/ports/chat-session.repository.js';
 import type { Agent } from '../../domain/agent.js';
 import type { AgentPrompt } from '../../domain/agent-prompt.js';
-import type { ToolServer } from '../../domain/tool-server.js';
+import type { ToolServer, ToolServerTool } from '../../domain/tool-server.js';
 import type { AgentDto } from './agent.dto.js';
 import type { ChatMessageDto, ChatSessionDto, ChatTurnDto } from './chat.dto.js';
 import type { PromptDto } from './prompt.dto.js';
-import type { ToolServerDto } from './tool-server.dto.js';
+import type { ServerToolDto, ToolServerDto } from './tool-server.dto.js';
 
 export function presentPrompt(prompt: AgentPrompt): PromptDto {
   return {
@@ -41,10 +41,22 @@ export function presentToolServer(server: ToolServer): ToolServerDto {
     id: server.id,
     name: server.name,
     description: server.description,
+    mcp_server_url: server.url,
     url: server.url,
     header_names: server.headerNames,
     created_at: server.createdAt.toISOString(),
     updated_at: server.updatedAt.toISOString(),
+  };
+}
+
+export function presentServerTool(tool: ToolServerTool): ServerToolDto {
+  return {
+    id: tool.id,
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.inputSchema,
+    mcp_server_id: tool.serverId,
+    mcp_server_url: tool.serverUrl,
   };
 }
 
