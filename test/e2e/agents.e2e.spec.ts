@@ -440,7 +440,7 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
       const read = await call('GET', `/tools/mcp-server/${id}`, acme);
       const list = await call('GET', '/tools/mcp-server/list', acme);
       expect(read.body.data).toEqual(created.body.data);
-      expect(list.body.data.map((server: Json) => server.id as string)).toContain(id);
+      expect(list.body.mcp_servers.map((server: Json) => server.id as string)).toContain(id);
       for (const text of [created.text, read.text, list.text]) {
         expect(text).not.toContain(HEADER_SECRET);
         expect(text).not.toContain(BEARER_SECRET);

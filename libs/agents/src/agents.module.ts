@@ -26,6 +26,7 @@ import { GetChatSessionHandler } from './application/queries/get-chat-session/ge
 import { GetServerToolHandler } from './application/queries/get-server-tool/get-server-tool.handler.js';
 import { GetPromptHandler } from './application/queries/get-prompt/get-prompt.handler.js';
 import { GetToolServerHandler } from './application/queries/get-tool-server/get-tool-server.handler.js';
+import { ListChatMessagesHandler } from './application/queries/list-chat-messages/list-chat-messages.handler.js';
 import { ListAgentsHandler } from './application/queries/list-agents/list-agents.handler.js';
 import { ListPromptsHandler } from './application/queries/list-prompts/list-prompts.handler.js';
 import { ListServerToolsHandler } from './application/queries/list-server-tools/list-server-tools.handler.js';
@@ -85,6 +86,7 @@ const handlers = [
   RemoveServerToolHandler,
   ChatWithAgentHandler,
   GetChatSessionHandler,
+  ListChatMessagesHandler,
 ];
 
 /** Agents, agent prompts, MCP tool servers, the service's own MCP endpoint, and chat. */

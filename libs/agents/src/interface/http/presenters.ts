@@ -4,7 +4,16 @@ import type { Agent } from '../../domain/agent.js';
 import type { AgentPrompt } from '../../domain/agent-prompt.js';
 import type { ToolServer, ToolServerTool } from '../../domain/tool-server.js';
 import type { AgentDto } from './agent.dto.js';
-import type { ChatMessageDto, ChatSessionDto, ChatTurnDto } from './chat.dto.js';
+import type { ChatMessagePage } from '../../application/queries/list-chat-messages/list-chat-messages.query.js';
+import { argumentsObject } from '../../domain/chat/message-listing.js';
+import type { TurnEvent } from '../../domain/chat/turn-events.js';
+import type {
+  ChatMessageDto,
+  ChatSessionDto,
+  ChatTurnDto,
+  ListedChatMessageDto,
+  StreamEventDto,
+} from './chat.dto.js';
 import type { PromptDto } from './prompt.dto.js';
 import type { ServerToolDto, ToolServerDto } from './tool-server.dto.js';
 
@@ -108,4 +117,55 @@ export function presentSession(session: ChatSessionView): ChatSessionDto {
     created_at: session.createdAt.toISOString(),
     updated_at: session.updatedAt.toISOString(),
   };
+}
+
+export function presentMessagePage(page: ChatMessagePage): {
+  session_id: string;
+  total: number;
+  messages: ListedChatMessageDto[];
+} {
+  return {
+    session_id: page.sessionId,
+    total: page.total,
+    messages: page.messages.map((message) => {
+      const at = message.createdAt.toISOString();
+      return {
+        id: message.id,
+        session_id: page.sessionId,
+        role: message.role,
+        content: message.content,
+        created: at,
+        updated: at,
+        ...(message.functionName === undefined ? {} : { function_name: message.functionName }),
+        ...(message.functionArgs === undefined ? {} : { function_args: message.functionArgs }),
+        ...(message.functionResult === undefined
+          ? {}
+          : { function_result: message.functionResult }),
+        message_order: message.order,
+      };
+    }),
+  };
+}
+
+export function presentTurnEvent(event: TurnEvent, sessionId: string): StreamEventDto {
+  switch (event.type) {
+    case 'message_start':
+      return { type: 'message_start', session_id: event.sessionId };
+    case 'content_delta':
+      return { type: 'content_delta', session_id: sessionId, content: event.content };
+    case 'tool_use':
+      return {
+        type: 'tool_use',
+        session_id: sessionId,
+        function_name: event.call.name,
+        function_args: argumentsObject(event.call.arguments),
+      };
+    case 'tool_result':
+      return {
+        type: 'tool_result',
+        session_id: sessionId,
+        function_name: event.call.name,
+        function_result: { content: event.outcome.content, is_error: event.outcome.isError },
+      };
+  }
 }
