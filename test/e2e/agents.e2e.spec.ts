@@ -363,7 +363,9 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
       }
       expect((await call('GET', `/agent/${UNKNOWN_ID}`, acme)).status).toBe(404);
       expect(
-        ((await call('GET', '/agent/list', globex)).body.agents as Json[]).map((a) => a.id as string),
+        ((await call('GET', '/agent/list', globex)).body.agents as Json[]).map(
+          (a) => a.id as string,
+        ),
       ).not.toContain(agent.id);
       expect((await call('GET', `/agent/${agent.id}`, acme)).status).toBe(200);
     });

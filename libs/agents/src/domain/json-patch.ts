@@ -113,8 +113,7 @@ function valueOf(operation: Record<string, unknown>): unknown {
 }
 
 function applyOne(document: unknown, operation: unknown): unknown {
-  if (!isObject(operation))
-    throw new PatchProblem('an operation must be an object');
+  if (!isObject(operation)) throw new PatchProblem('an operation must be an object');
   const op = operation.op;
   if (typeof op !== 'string' || !OPS.has(op))
     throw new PatchProblem(`"op" must be one of ${[...OPS].join(', ')}`);

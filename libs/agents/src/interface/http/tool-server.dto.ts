@@ -87,7 +87,11 @@ export class ServerToolDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty() name!: string;
   @ApiProperty() description!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema of its arguments' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'JSON Schema of its arguments',
+  })
   input_schema!: Record<string, unknown>;
   @ApiProperty({ format: 'uuid' }) mcp_server_id!: string;
   @ApiProperty() mcp_server_url!: string;

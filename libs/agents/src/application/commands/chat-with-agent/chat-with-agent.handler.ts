@@ -92,7 +92,8 @@ export class ChatWithAgentHandler implements ICommandHandler<ChatWithAgentComman
     { message: text, listener, context }: ChatWithAgentCommand,
   ): Promise<ChatTurn> {
     const system = await this.systemMessages(agent);
-    if (context !== undefined && context.trim() !== '') system.push({ role: 'system', content: context });
+    if (context !== undefined && context.trim() !== '')
+      system.push({ role: 'system', content: context });
     const history = replayableHistory(await this.sessions.messages(sessionId));
     const user: ChatMessage = { role: 'user', content: text };
     await this.sessions.append(sessionId, user);

@@ -10,7 +10,11 @@ import { ListChatMessagesQuery, type ChatMessagePage } from './list-chat-message
 export class ListChatMessagesHandler implements IQueryHandler<ListChatMessagesQuery> {
   constructor(private readonly sessions: ChatSessionRepository) {}
 
-  async execute({ accountId, sessionId, selection }: ListChatMessagesQuery): Promise<ChatMessagePage> {
+  async execute({
+    accountId,
+    sessionId,
+    selection,
+  }: ListChatMessagesQuery): Promise<ChatMessagePage> {
     const session = await this.sessions.view(accountId, sessionId, TURN_LEASE_MS);
     if (!session) {
       throw AppError.notFound(
