@@ -18,6 +18,27 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const validator = AgentsContractValidator.load();
 if (!validator) console.warn('../shared/spec/public-api-openapi.json is absent: skipping');
 
+describe.skipIf(!validator)('the validator these tests use', () => {
+  it('refuses the shapes this service answered before (so that passing means something)', () => {
+    const list = { success: true, message: 'Agents retrieved', data: [] };
+    expect(validator!.problems('GET /agent/list', 200, list)).toEqual(['(body) lacks "agents"']);
+    expect(
+      validator!.problems('GET /tools/mcp-server/list', 200, { success: true, data: [] }),
+    ).toContain('(body) lacks "mcp_servers"');
+    const agent = { success: true, message: 'm', data: { id: 'a', provider: 'not-a-uuid' } };
+    expect(validator!.problems('GET /agent/{id}', 200, agent)).not.toEqual([]);
+    expect(
+      validator!.problems('POST /auth/token', 401, { code: 'AUTH.UNAUTHORIZED', message: 'x' }),
+    ).toEqual(['/code must be integer']);
+    expect(
+      validator!.problems('POST /agent/stream-chat', 200, [{ type: 'delta' }], 'text/event-stream'),
+    ).toEqual(['event 0: /type must be equal to one of the allowed values']);
+    expect(validator!.problems('GET /agent/list', 418, {})).toEqual([
+      'GET /agent/list does not document status 418',
+    ]);
+  });
+});
+
 /**
  * The agents, prompts, chat, MCP server and legacy token operations, checked against the
  * public API document: every response validates against the document's schema for its
