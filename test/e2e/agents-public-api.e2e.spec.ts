@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentsContractValidator } from '../support/contract/agents-validator.js';
 import { exchange } from '../support/contract/agents-http.js';
-import type { ContractRequest, ContractResponse } from '../support/contract/contract-case.js';
+import type {
+  ContractCase,
+  ContractContext,
+  ContractRequest,
+  ContractResponse,
+} from '../support/contract/contract-case.js';
 import { McpToolTestServer } from '../support/mcp-tool-test-server.js';
 import { OpenAiTestServer } from '../support/openai-test-server.js';
+import { cases as agentCases } from './contract-cases/agents.js';
+import { cases as toolCases } from './contract-cases/tools.js';
 import {
   basic,
   PROFILES,
@@ -568,3 +575,47 @@ describe.skipIf(!validator).each(PROFILES)(
     });
   },
 );
+
+/**
+ * The contract cases of agents and tools (test/e2e/contract-cases), run here through this
+ * file's validator until the contract harness runs them with its own.
+ */
+describe.skipIf(!validator).each(PROFILES)('agents and tools contract cases (%s)', (profile) => {
+  let api: TestApp;
+  let context: ContractContext;
+
+  beforeAll(async () => {
+    api = await startTestApp(profile, { RATE_LIMIT_MAX: '100000' });
+    const credentials = await api.createClient('contract');
+    const token = await api.token(credentials);
+    context = {
+      profile,
+      baseUrl: api.baseUrl,
+      token,
+      credentials,
+      call: (method, path, request) => exchange(api.baseUrl, token, method, path, request),
+      state: new Map(),
+    };
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const all: ContractCase[] = [...agentCases, ...toolCases];
+  it.each(all.map((item) => [`${item.operation}: ${item.title}`, item] as const))(
+    '%s',
+    async (_name, item) => {
+      const result = await item.run(context);
+      for (const response of Array.isArray(result) ? result : [result]) {
+        const problems = validator!.problems(
+          item.operation,
+          response.status,
+          response.body,
+          response.headers['content-type'],
+        );
+        expect(problems, `${response.status}: ${JSON.stringify(response.body)}`).toEqual([]);
+      }
+    },
+  );
+});
