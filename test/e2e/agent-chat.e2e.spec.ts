@@ -78,7 +78,7 @@ describe.each(PROFILES)('chat with an agent (%s profile)', (profile) => {
     expect(data.tool_calls[0]).toMatchObject({ name: 'construe_search_text', is_error: false });
     expect(data.tool_calls[0].result).toContain('H001');
     // … its result went back to the model, whose final answer quotes it.
-    const [first, second] = model.requests.slice(before).map((request) => request.body as Json);
+    const [first, second] = model.requests.slice(before).map((request) => request.body);
     expect(model.requests.length - before).toBe(2);
     const toolMessage = second.messages[second.messages.length - 1];
     expect(toolMessage).toMatchObject({ role: 'tool', tool_call_id: 'call_search_1' });

@@ -117,7 +117,7 @@ describe.skipIf(!validator).each(PROFILES)(
       it('lists prompts under "prompts", and creates, reads, replaces and deletes them', async () => {
         const prompt = await newPrompt('Coder');
         const list = await checked('GET /agent/prompts/list', '/agent/prompts/list');
-        expect(list.body.prompts.map((item: Json) => item.id)).toContain(prompt.id);
+        expect(list.body.prompts.map((item: Json) => item.id as string)).toContain(prompt.id);
         const put = await checked('PUT /agent/prompts/{id}', `/agent/prompts/${prompt.id}`, {
           body: { name: 'Coder 2', content: 'Changed' },
         });
@@ -219,13 +219,13 @@ describe.skipIf(!validator).each(PROFILES)(
         });
 
         const all = await checked('GET /agent/list', '/agent/list');
-        expect(all.body.agents.map((agent: Json) => agent.id)).toEqual(
+        expect(all.body.agents.map((agent: Json) => agent.id as string)).toEqual(
           expect.arrayContaining([id, other.body.data.id]),
         );
         const fhirOnly = await checked('GET /agent/list', '/agent/list', {
           query: { tags: 'fhir,medical' },
         });
-        expect(fhirOnly.body.agents.map((agent: Json) => agent.id)).toEqual([id]);
+        expect(fhirOnly.body.agents.map((agent: Json) => agent.id as string)).toEqual([id]);
 
         const patched = await checked(
           'PATCH /agent/{id}',
@@ -296,7 +296,9 @@ describe.skipIf(!validator).each(PROFILES)(
         expect(created.status).toBe(200);
         const server = created.body.mcp_servers[0] as Json;
         expect(server).toMatchObject({ name: 'Allergy DB', mcp_server_url: toolServerUrl });
-        const toolNames = (created.body.mcp_server_tools as Json[]).map((tool) => tool.name);
+        const toolNames = (created.body.mcp_server_tools as Json[]).map(
+          (tool) => tool.name as string,
+        );
         expect(toolNames.sort()).toEqual(['drug_class', 'lookup_allergy']);
         expect(created.body.mcp_server_tools[0]).toMatchObject({
           mcp_server_id: server.id,
@@ -304,7 +306,7 @@ describe.skipIf(!validator).each(PROFILES)(
         });
 
         const list = await checked('GET /tools/mcp-server/list', '/tools/mcp-server/list');
-        expect(list.body.mcp_servers.map((item: Json) => item.id)).toContain(server.id);
+        expect(list.body.mcp_servers.map((item: Json) => item.id as string)).toContain(server.id);
         const read = await checked(
           'GET /tools/mcp-server/{mcp_server_id}',
           `/tools/mcp-server/${server.id}`,
@@ -342,7 +344,7 @@ describe.skipIf(!validator).each(PROFILES)(
           'GET /tools/mcp-server/{mcp_server_id}/list',
           `/tools/mcp-server/${server.id}/list`,
         );
-        expect(relisted.body.mcp_server_tools.map((item: Json) => item.name)).toEqual([
+        expect(relisted.body.mcp_server_tools.map((item: Json) => item.name as string)).toEqual([
           'lookup_allergy',
         ]);
         // … and agents are no longer offered it.
@@ -425,7 +427,7 @@ describe.skipIf(!validator).each(PROFILES)(
         });
         expect(all.body.session_id).toBe(sessionId);
         expect(all.body.total).toBe(4);
-        expect(all.body.messages.map((message: Json) => message.role)).toEqual([
+        expect(all.body.messages.map((message: Json) => message.role as string)).toEqual([
           'user',
           'model',
           'function',
@@ -520,7 +522,7 @@ describe.skipIf(!validator).each(PROFILES)(
         });
         expect(failed.status).toBe(200);
         const events = failed.body as Json[];
-        expect(events.map((event) => event.type)).toEqual(['message_start', 'error']);
+        expect(events.map((event) => event.type as string)).toEqual(['message_start', 'error']);
         expect(events[1]).toMatchObject({ success: false });
         expect(events[1].message).toContain('chat model failed');
       });

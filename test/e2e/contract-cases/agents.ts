@@ -97,7 +97,7 @@ export const cases: ContractCase[] = [
     title: 'lists the prompts under "prompts"',
     async run(context) {
       const list = expectStatus(await context.call('GET', '/agent/prompts/list'), 200);
-      const ids = ((list.body as Json).prompts as Json[]).map((prompt) => prompt.id);
+      const ids = ((list.body as Json).prompts as Json[]).map((prompt) => prompt.id as string);
       expect(ids).toContain(id(context, 'agents.promptId'));
       return list;
     },
@@ -208,7 +208,7 @@ export const cases: ContractCase[] = [
         await context.call('GET', '/agent/list', { query: { tags: 'fhir' } }),
         200,
       );
-      const ids = ((tagged.body as Json).agents as Json[]).map((agent) => agent.id);
+      const ids = ((tagged.body as Json).agents as Json[]).map((agent) => agent.id as string);
       expect(ids).toContain(id(context, 'agents.agentId'));
       return [all, tagged];
     },
@@ -323,7 +323,7 @@ export const cases: ContractCase[] = [
         }),
         200,
       );
-      const types = (stream.body as Json[]).map((event) => event.type);
+      const types = (stream.body as Json[]).map((event) => event.type as string);
       expect(types).toEqual(expect.arrayContaining(['tool_use', 'tool_result', 'content_delta']));
       return [
         stream,
@@ -348,11 +348,9 @@ export const cases: ContractCase[] = [
         }),
         200,
       );
-      expect(((page.body as Json).messages as Json[]).map((message) => message.role)).toEqual([
-        'user',
-        'model',
-        'user',
-      ]);
+      expect(
+        ((page.body as Json).messages as Json[]).map((message) => message.role as string),
+      ).toEqual(['user', 'model', 'user']);
       return [
         page,
         expectStatus(

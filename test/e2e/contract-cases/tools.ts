@@ -39,7 +39,7 @@ export const cases: ContractCase[] = [
         200,
       );
       const body = created.body as Json;
-      expect((body.mcp_server_tools as Json[]).map((tool) => tool.name).sort()).toEqual([
+      expect((body.mcp_server_tools as Json[]).map((tool) => tool.name as string).sort()).toEqual([
         'drug_class',
         'lookup_allergy',
       ]);
@@ -61,7 +61,7 @@ export const cases: ContractCase[] = [
     async run(context) {
       const api = await companion(context);
       const list = expectStatus(await api.call('GET', '/tools/mcp-server/list'), 200);
-      const ids = ((list.body as Json).mcp_servers as Json[]).map((server) => server.id);
+      const ids = ((list.body as Json).mcp_servers as Json[]).map((server) => server.id as string);
       expect(ids).toContain(id(context, 'tools.serverId'));
       return [list, expectStatus(await context.call('GET', '/tools/mcp-server/list'), 200)];
     },
