@@ -134,4 +134,50 @@ export const cases: ContractCase[] = [
       ];
     },
   },
+  {
+    operation: 'POST /tools/lang2fhir-and-create',
+    title: 'creates one resource from text in the sandbox; a body without text is 400',
+    async run(context) {
+      const created = expectStatus(
+        await context.call('POST', '/tools/lang2fhir-and-create', {
+          body: {
+            resource: 'condition-problems-health-concerns',
+            text: 'History of hypertension.',
+          },
+        }),
+        200,
+      );
+      expect((created.body as Json).fhir_id).toBe((created.body as Json).fhir_resource.id);
+      return [
+        created,
+        expectStatus(
+          await context.call('POST', '/tools/lang2fhir-and-create', { body: { resource: 'auto' } }),
+          400,
+        ),
+      ];
+    },
+  },
+  {
+    operation: 'POST /tools/lang2fhir-and-create-multi',
+    title: 'creates linked resources from text in the sandbox provider; no provider is 400',
+    async run(context) {
+      const providers = expectStatus(await context.call('GET', '/fhir-provider/list'), 200);
+      const sandbox = ((providers.body as Json).data as Json[]).find(
+        (provider) => provider.provider === 'sandbox',
+      );
+      const text = 'Jane Doe, 32 year old female, diagnosed with iron deficiency anemia.';
+      return [
+        expectStatus(
+          await context.call('POST', '/tools/lang2fhir-and-create-multi', {
+            body: { text, provider: sandbox?.id as string },
+          }),
+          200,
+        ),
+        expectStatus(
+          await context.call('POST', '/tools/lang2fhir-and-create-multi', { body: { text } }),
+          400,
+        ),
+      ];
+    },
+  },
 ];
