@@ -578,6 +578,53 @@ describe.skipIf(!validator).each(PROFILES)(
   },
 );
 
+describe.skipIf(!validator).each(PROFILES)(
+  'a chat model that does not answer in time (%s)',
+  (profile) => {
+    let api: TestApp;
+    let token: string;
+    const model = new OpenAiTestServer();
+
+    beforeAll(async () => {
+      api = await startTestApp(profile, {
+        CHAT_MODEL_URL: await model.start(),
+        CHAT_MODEL_TIMEOUT_MS: '1000',
+      });
+      token = await api.token(await api.createClient('slow'));
+    });
+
+    afterAll(async () => {
+      await api?.close();
+      await model.stop();
+    });
+
+    it('answers 504, the status the document gives chat for a timeout', async () => {
+      const prompt = await exchange(api.baseUrl, token, 'POST', '/agent/prompts', {
+        body: { name: 'p', content: 'c' },
+      });
+      const agent = await exchange(api.baseUrl, token, 'POST', '/agent/create', {
+        body: { name: 'slow', prompts: [(prompt.body as Json).data.id] },
+      });
+      const agentId = (agent.body as Json).data.id as string;
+      const turn = await exchange(api.baseUrl, token, 'POST', '/agent/chat', {
+        body: { agent_id: agentId, message: 'HOLD until too late' },
+      });
+      expect(turn.status).toBe(504);
+      expect((turn.body as Json).error.code).toBe('AGENTS.CHAT_MODEL_TIMEOUT');
+      expect(validator!.problems('POST /agent/chat', 504, turn.body)).toEqual([]);
+      model.release();
+      // In a stream the timeout comes after message_start: an error event ends it.
+      const stream = await exchange(api.baseUrl, token, 'POST', '/agent/stream-chat', {
+        body: { agent_id: agentId, message: 'HOLD again' },
+      });
+      model.release();
+      const events = stream.body as Json[];
+      expect(events.map((event) => event.type as string)).toEqual(['message_start', 'error']);
+      expect(events[1].message).toContain('did not answer within 1000 ms');
+    });
+  },
+);
+
 /**
  * The contract cases of agents and tools (test/e2e/contract-cases), run here through this
  * file's validator until the contract harness runs them with its own.

@@ -16,6 +16,15 @@ function modelFailed(reason: string): AppError {
   return new AppError(502, AgentsErrorCodes.CHAT_MODEL_FAILED, `The chat model failed: ${reason}`);
 }
 
+/** 504, the status the public API document gives chat for "Request timed out". */
+function modelTimedOut(timeoutMs: number): AppError {
+  return new AppError(
+    504,
+    AgentsErrorCodes.CHAT_MODEL_TIMEOUT,
+    `The chat model did not answer within ${timeoutMs} ms (CHAT_MODEL_TIMEOUT_MS)`,
+  );
+}
+
 /**
  * Any OpenAI-compatible `/v1/chat/completions` endpoint (OpenAI, Azure, vLLM, Ollama, …),
  * configured by the operator (CHAT_MODEL_URL), hence called directly.
@@ -41,7 +50,8 @@ export class OpenAiCompatibleChatModel extends ChatModel {
     let parsed: unknown;
     try {
       parsed = await response.json();
-    } catch {
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') throw modelTimedOut(this.timeoutMs);
       throw modelFailed('its answer is not JSON');
     }
     const reply = readCompletion(parsed);
@@ -72,11 +82,8 @@ export class OpenAiCompatibleChatModel extends ChatModel {
       }
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw modelFailed(
-        (error as Error).name === 'TimeoutError'
-          ? `no complete answer within ${this.timeoutMs} ms`
-          : 'the stream broke off',
-      );
+      if ((error as Error).name === 'TimeoutError') throw modelTimedOut(this.timeoutMs);
+      throw modelFailed('the stream broke off');
     }
     const reply = completion.reply();
     if (typeof reply === 'string') throw modelFailed(reply);
@@ -110,10 +117,8 @@ export class OpenAiCompatibleChatModel extends ChatModel {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
-      throw modelFailed(
-        timedOut ? `no answer within ${this.timeoutMs} ms` : 'it could not be reached',
-      );
+      if ((error as Error).name === 'TimeoutError') throw modelTimedOut(this.timeoutMs);
+      throw modelFailed('it could not be reached');
     }
     if (!response.ok) {
       await response.body?.cancel();
