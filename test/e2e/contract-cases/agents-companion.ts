@@ -58,6 +58,9 @@ async function start(profile: ProfileName): Promise<Running> {
     CHAT_MAX_TOOL_ROUNDS: '3',
   };
   const api = await startApiProcess(env);
+  // Never outlive the test process, whatever happens to the hooks below.
+  const killOnExit = () => api.child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const demo = parseDemoCredentials(api.stdout());
   const issued = await fetch(`${api.baseUrl}/v2/auth/token`, {
     method: 'POST',
@@ -74,6 +77,7 @@ async function start(profile: ProfileName): Promise<Running> {
       call: (method, path, request) => exchange(api.baseUrl, token, method, path, request),
     },
     async close() {
+      process.off('exit', killOnExit);
       await api.kill('SIGTERM');
       await model.stop();
       await tools.stop();
@@ -93,8 +97,16 @@ export async function companion(context: ContractContext): Promise<Companion> {
   return (await running).companion;
 }
 
-afterAll(async () => {
+async function closeAll(): Promise<void> {
   const all = [...started.values()];
   started.clear();
   await Promise.allSettled(all.map(async (running) => (await running).close()));
-});
+}
+
+// Registered while the importing test file is collected; a harness that imports the case
+// files later cannot register hooks, and then the exit handler above stops the process.
+try {
+  afterAll(closeAll);
+} catch {
+  // not collecting: see above
+}
