@@ -1,10 +1,8 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { base64, call, waitForStatus, type Api } from '../support/construe-client.js';
+import { McpToolTestServer } from '../support/mcp-tool-test-server.js';
+import { OpenAiTestServer } from '../support/openai-test-server.js';
 import { PROFILES, startTestApp, type TestApp } from '../support/test-app.js';
 
 type Json = Record<string, any>;
@@ -12,178 +10,12 @@ type Json = Record<string, any>;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const TOOL_SERVER_TOKEN = 'remote-tool-token-51ab';
 
-async function readJson(request: IncomingMessage): Promise<Json> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json;
-}
-
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve(`http://127.0.0.1:${port}`);
-    }),
-  );
-}
-
-/**
- * A small OpenAI-compatible chat completions server. For a user message it answers with a
- * tool call chosen from the message ("search <words>", "allergy <drug>", "nothing"); once
- * the last message is a tool result, it answers in words, quoting that result. A message
- * containing "HOLD" is answered only when `release()` is called; "FAIL" gets a 500.
- */
-class FakeChatModel {
-  readonly requests: Json[] = [];
-  private held: (() => void)[] = [];
-  private server = createServer((request, response) => {
-    void readJson(request).then(async (body) => {
-      this.requests.push({ body, authorization: request.headers.authorization });
-      const messages = body.messages as Json[];
-      const last = messages[messages.length - 1];
-      const lastUser = [...messages].reverse().find((message) => message.role === 'user')!;
-      if (String(lastUser.content).includes('FAIL')) {
-        response.writeHead(500).end('{"error":"boom"}');
-        return;
-      }
-      if (String(lastUser.content).includes('HOLD')) {
-        await new Promise<void>((resolve) => this.held.push(resolve));
-      }
-      const reply =
-        last.role === 'tool' ? this.answer(last) : this.toolCall(body, String(last.content));
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          id: 'chatcmpl-1',
-          object: 'chat.completion',
-          choices: [
-            { index: 0, message: reply, finish_reason: reply.tool_calls ? 'tool_calls' : 'stop' },
-          ],
-        }),
-      );
-    });
-  });
-  url = '';
-
-  async start(): Promise<string> {
-    this.url = `${await listen(this.server)}/v1/chat/completions`;
-    return this.url;
-  }
-
-  release(): void {
-    for (const resolve of this.held.splice(0)) resolve();
-  }
-
-  async stop(): Promise<void> {
-    this.release();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  private toolCall(body: Json, text: string): Json {
-    const tools = ((body.tools ?? []) as Json[]).map((tool) => tool.function.name as string);
-    const search = /search (.+)/.exec(text);
-    if (search) {
-      return {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          {
-            id: 'call_search_1',
-            type: 'function',
-            function: {
-              name: 'construe_search_text',
-              arguments: JSON.stringify({ system: 'chat_conditions', query: search[1] }),
-            },
-          },
-        ],
-      };
-    }
-    const allergy = /allergy (\w+)/.exec(text);
-    if (allergy) {
-      const name = tools.find((tool) => tool.endsWith('lookup_allergy'));
-      return {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          {
-            id: 'call_allergy_1',
-            type: 'function',
-            function: {
-              name: name ?? 'missing_tool',
-              arguments: JSON.stringify({ drug: allergy[1] }),
-            },
-          },
-        ],
-      };
-    }
-    const workflow = /run workflow (\w+)/.exec(text);
-    if (workflow) {
-      const name = tools.find((tool) => tool.startsWith('workflow_'));
-      return {
-        role: 'assistant',
-        content: null,
-        tool_calls: [
-          {
-            id: 'call_workflow_1',
-            type: 'function',
-            function: {
-              name: name ?? 'missing_tool',
-              arguments: JSON.stringify({
-                input_data: { family_name: workflow[1], gender: 'male' },
-                preview: true,
-              }),
-            },
-          },
-        ],
-      };
-    }
-    return { role: 'assistant', content: `You said: ${text}` };
-  }
-
-  private answer(toolMessage: Json): Json {
-    return {
-      role: 'assistant',
-      content: `Tool said: ${String(toolMessage.content).slice(0, 300)}`,
-    };
-  }
-}
-
-/** An MCP tool server (stateless Streamable HTTP) with one tool; it records the calls and headers. */
-class FakeToolServer {
-  readonly calls: { drug: string; authorization?: string }[] = [];
-  private server = createServer((request, response) => {
-    void readJson(request).then(async (body) => {
-      const mcp = new McpServer({ name: 'allergy-db', version: '1.0.0' });
-      mcp.registerTool(
-        'lookup_allergy',
-        { description: 'Known allergy reactions to a drug', inputSchema: { drug: z.string() } },
-        ({ drug }) => {
-          this.calls.push({ drug, authorization: request.headers.authorization });
-          return { content: [{ type: 'text', text: `${drug}: anaphylaxis reported` }] };
-        },
-      );
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      response.on('close', () => void transport.close());
-      await mcp.connect(transport);
-      await transport.handleRequest(request, response, body);
-    });
-  });
-
-  async start(): Promise<string> {
-    return `${await listen(this.server)}/mcp`;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
-
 describe.each(PROFILES)('chat with an agent (%s profile)', (profile) => {
   let api: TestApp;
   let acme: Api;
   let globex: Api;
-  const model = new FakeChatModel();
-  const tools = new FakeToolServer();
+  const model = new OpenAiTestServer();
+  const tools = new McpToolTestServer();
   let toolServerUrl: string;
 
   beforeAll(async () => {
@@ -246,7 +78,7 @@ describe.each(PROFILES)('chat with an agent (%s profile)', (profile) => {
     expect(data.tool_calls[0]).toMatchObject({ name: 'construe_search_text', is_error: false });
     expect(data.tool_calls[0].result).toContain('H001');
     // … its result went back to the model, whose final answer quotes it.
-    const [first, second] = model.requests.slice(before).map((request) => request.body as Json);
+    const [first, second] = model.requests.slice(before).map((request) => request.body);
     expect(model.requests.length - before).toBe(2);
     const toolMessage = second.messages[second.messages.length - 1];
     expect(toolMessage).toMatchObject({ role: 'tool', tool_call_id: 'call_search_1' });

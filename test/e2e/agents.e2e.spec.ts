@@ -82,7 +82,7 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
       expect(read.status).toBe(200);
       expect(read.body.data).toEqual(created.body.data);
       const list = await call('GET', '/agent/prompts/list', acme);
-      expect(list.body.data.map((prompt: Json) => prompt.id as string)).toContain(id);
+      expect(list.body.prompts.map((prompt: Json) => prompt.id as string)).toContain(id);
     });
 
     it('refuses a prompt without content or with a non-boolean is_default, naming the field', async () => {
@@ -137,7 +137,7 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
         is_default: true,
       });
       expect(put.body.data.is_default).toBe(true);
-      const list = (await call('GET', '/agent/prompts/list', acme)).body.data as Json[];
+      const list = (await call('GET', '/agent/prompts/list', acme)).body.prompts as Json[];
       expect(
         list
           .filter((prompt: Json) => prompt.is_default as string)
@@ -162,7 +162,7 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
         ),
       );
       expect(results.map((result) => result.status)).toEqual([201, 201, 201, 201, 201]);
-      const list = (await call('GET', '/agent/prompts/list', acme)).body.data as Json[];
+      const list = (await call('GET', '/agent/prompts/list', acme)).body.prompts as Json[];
       expect(list.filter((prompt: Json) => prompt.is_default as string)).toHaveLength(1);
     });
 
@@ -179,7 +179,7 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
       }
       expect((await call('GET', `/agent/prompts/${UNKNOWN_ID}`, acme)).status).toBe(404);
       expect((await call('GET', '/agent/prompts/not-a-uuid', acme)).status).toBe(404);
-      const globexList = (await call('GET', '/agent/prompts/list', globex)).body.data as Json[];
+      const globexList = (await call('GET', '/agent/prompts/list', globex)).body.prompts as Json[];
       expect(globexList.map((p: Json) => p.id as string)).not.toContain(prompt.id);
       // Still there for its owner.
       expect((await call('GET', `/agent/prompts/${prompt.id}`, acme)).status).toBe(200);
@@ -229,7 +229,7 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
       const read = await call('GET', `/agent/${created.body.data.id}`, acme);
       expect(read.status).toBe(200);
       expect(read.body.data).toEqual(created.body.data);
-      const list = (await call('GET', '/agent/list', acme)).body.data as Json[];
+      const list = (await call('GET', '/agent/list', acme)).body.agents as Json[];
       expect(list.map((agent: Json) => agent.id as string)).toContain(created.body.data.id);
     });
 
@@ -273,7 +273,7 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
       for (const id of [UNKNOWN_ID, 'not-a-uuid', 'no-such-provider']) {
         expect(response.body.message).toContain(id);
       }
-      const list = (await call('GET', '/agent/list', acme)).body.data as Json[];
+      const list = (await call('GET', '/agent/list', acme)).body.agents as Json[];
       expect(list.map((agent: Json) => agent.name as string)).not.toContain('broken');
     });
 
@@ -364,7 +364,9 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
       }
       expect((await call('GET', `/agent/${UNKNOWN_ID}`, acme)).status).toBe(404);
       expect(
-        ((await call('GET', '/agent/list', globex)).body.data as Json[]).map((a) => a.id as string),
+        ((await call('GET', '/agent/list', globex)).body.agents as Json[]).map(
+          (a) => a.id as string,
+        ),
       ).not.toContain(agent.id);
       expect((await call('GET', `/agent/${agent.id}`, acme)).status).toBe(200);
     });
@@ -441,7 +443,7 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
       const read = await call('GET', `/tools/mcp-server/${id}`, acme);
       const list = await call('GET', '/tools/mcp-server/list', acme);
       expect(read.body.data).toEqual(created.body.data);
-      expect(list.body.data.map((server: Json) => server.id as string)).toContain(id);
+      expect(list.body.mcp_servers.map((server: Json) => server.id as string)).toContain(id);
       for (const text of [created.text, read.text, list.text]) {
         expect(text).not.toContain(HEADER_SECRET);
         expect(text).not.toContain(BEARER_SECRET);
@@ -521,7 +523,7 @@ describe.each(PROFILES)('agents, prompts and tool servers (%s profile)', (profil
       expect((await call('GET', `/tools/mcp-server/${server.id}`, globex)).status).toBe(404);
       expect((await call('DELETE', `/tools/mcp-server/${server.id}`, globex)).status).toBe(404);
       expect(
-        ((await call('GET', '/tools/mcp-server/list', globex)).body.data as Json[]).map(
+        ((await call('GET', '/tools/mcp-server/list', globex)).body.mcp_servers as Json[]).map(
           (s) => s.id as string,
         ),
       ).not.toContain(server.id);

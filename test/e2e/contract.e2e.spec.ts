@@ -10,12 +10,14 @@ import {
   PUBLIC_API_DOCUMENT_PATH,
 } from '../support/contract/public-api-document.js';
 import { PROFILES, startTestApp, type TestApp } from '../support/test-app.js';
+import { cases as agentsCases } from './contract-cases/agents.js';
 import { cases as authCases } from './contract-cases/auth.js';
 import { cases as construeCases } from './contract-cases/construe.js';
 import { cases as fhir2omopCases } from './contract-cases/fhir2omop.js';
 import { cases as fhirProviderCases } from './contract-cases/fhir-provider.js';
 import { cases as lang2fhirCases } from './contract-cases/lang2fhir.js';
 import { cases as summaryCases } from './contract-cases/summary.js';
+import { cases as toolsCases } from './contract-cases/tools.js';
 import { cases as workflowsCases } from './contract-cases/workflows.js';
 
 /**
@@ -31,6 +33,8 @@ const ALL_CASES: ContractCase[] = [
   ...lang2fhirCases,
   ...summaryCases,
   ...workflowsCases,
+  ...agentsCases,
+  ...toolsCases,
 ];
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -10,6 +10,7 @@ import { DeleteAgentHandler } from './application/commands/delete-agent/delete-a
 import { DeletePromptHandler } from './application/commands/delete-prompt/delete-prompt.handler.js';
 import { DeleteToolServerHandler } from './application/commands/delete-tool-server/delete-tool-server.handler.js';
 import { RegisterToolServerHandler } from './application/commands/register-tool-server/register-tool-server.handler.js';
+import { RemoveServerToolHandler } from './application/commands/remove-server-tool/remove-server-tool.handler.js';
 import { UpdateAgentHandler } from './application/commands/update-agent/update-agent.handler.js';
 import { UpdatePromptHandler } from './application/commands/update-prompt/update-prompt.handler.js';
 import { AgentRepository } from './application/ports/agent.repository.js';
@@ -18,17 +19,22 @@ import { ChatSessionRepository } from './application/ports/chat-session.reposito
 import { PromptRepository } from './application/ports/prompt.repository.js';
 import { RemoteToolClient } from './application/ports/remote-tool-client.js';
 import { ToolServerRepository } from './application/ports/tool-server.repository.js';
+import { ToolServerToolRepository } from './application/ports/tool-server-tool.repository.js';
 import { FindWorkflowReferencesHandler } from './application/queries/find-workflow-references/find-workflow-references.handler.js';
 import { GetAgentHandler } from './application/queries/get-agent/get-agent.handler.js';
 import { GetChatSessionHandler } from './application/queries/get-chat-session/get-chat-session.handler.js';
+import { GetServerToolHandler } from './application/queries/get-server-tool/get-server-tool.handler.js';
 import { GetPromptHandler } from './application/queries/get-prompt/get-prompt.handler.js';
 import { GetToolServerHandler } from './application/queries/get-tool-server/get-tool-server.handler.js';
+import { ListChatMessagesHandler } from './application/queries/list-chat-messages/list-chat-messages.handler.js';
 import { ListAgentsHandler } from './application/queries/list-agents/list-agents.handler.js';
 import { ListPromptsHandler } from './application/queries/list-prompts/list-prompts.handler.js';
+import { ListServerToolsHandler } from './application/queries/list-server-tools/list-server-tools.handler.js';
 import { ListToolServersHandler } from './application/queries/list-tool-servers/list-tool-servers.handler.js';
 import { AgentReferenceCheck } from './application/services/agent-reference-check.js';
 import { AgentToolsets } from './application/services/agent-toolsets.js';
 import { ServiceToolbox } from './application/services/service-toolbox.js';
+import { ToolServerConnector } from './application/services/tool-server-connector.js';
 import {
   OpenAiCompatibleChatModel,
   UnconfiguredChatModel,
@@ -47,10 +53,12 @@ import {
   ChatSessionEntity,
 } from './infrastructure/persistence/chat-session.entity.js';
 import { ToolServerEntity } from './infrastructure/persistence/tool-server.entity.js';
+import { ToolServerToolEntity } from './infrastructure/persistence/tool-server-tool.entity.js';
 import { TypeOrmAgentRepository } from './infrastructure/persistence/typeorm-agent.repository.js';
 import { TypeOrmChatSessionRepository } from './infrastructure/persistence/typeorm-chat-session.repository.js';
 import { TypeOrmPromptRepository } from './infrastructure/persistence/typeorm-prompt.repository.js';
 import { TypeOrmToolServerRepository } from './infrastructure/persistence/typeorm-tool-server.repository.js';
+import { TypeOrmToolServerToolRepository } from './infrastructure/persistence/typeorm-tool-server-tool.repository.js';
 import { AgentsController } from './interface/http/agents.controller.js';
 import { ChatController } from './interface/http/chat.controller.js';
 import { PromptsController } from './interface/http/prompts.controller.js';
@@ -73,8 +81,12 @@ const handlers = [
   DeleteToolServerHandler,
   GetToolServerHandler,
   ListToolServersHandler,
+  ListServerToolsHandler,
+  GetServerToolHandler,
+  RemoveServerToolHandler,
   ChatWithAgentHandler,
   GetChatSessionHandler,
+  ListChatMessagesHandler,
 ];
 
 /** Agents, agent prompts, MCP tool servers, the service's own MCP endpoint, and chat. */
@@ -86,6 +98,7 @@ const handlers = [
       AgentPromptLinkEntity,
       AgentToolLinkEntity,
       ToolServerEntity,
+      ToolServerToolEntity,
       ChatSessionEntity,
       ChatMessageEntity,
     ]),
@@ -103,9 +116,11 @@ const handlers = [
     AgentReferenceCheck,
     ServiceToolbox,
     AgentToolsets,
+    ToolServerConnector,
     { provide: PromptRepository, useClass: TypeOrmPromptRepository },
     { provide: AgentRepository, useClass: TypeOrmAgentRepository },
     { provide: ToolServerRepository, useClass: TypeOrmToolServerRepository },
+    { provide: ToolServerToolRepository, useClass: TypeOrmToolServerToolRepository },
     { provide: ChatSessionRepository, useClass: TypeOrmChatSessionRepository },
     { provide: RemoteToolClient, useClass: SdkRemoteToolClient },
     {

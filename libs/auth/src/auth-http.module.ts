@@ -12,6 +12,7 @@ import { InMemoryFailedAuthentications } from './infrastructure/throttling/in-me
 import { RedisFailedAuthentications } from './infrastructure/throttling/redis-failed-authentications.js';
 import { ApiClientsController } from './interface/http/api-clients.controller.js';
 import { BearerAuthGuard } from './interface/http/bearer-auth.guard.js';
+import { LegacyTokenController } from './interface/http/legacy-token.controller.js';
 import { TokenController } from './interface/http/token.controller.js';
 
 const failedAuthentications = {
@@ -28,10 +29,10 @@ const failedAuthentications = {
       : new InMemoryFailedAuthentications(config.authFailureMax, config.authFailureWindowSeconds),
 };
 
-/** The HTTP side: token endpoint, own-client management, and the global bearer guard. */
+/** The HTTP side: token endpoints (and the legacy POST /auth/token), own-client management, and the global bearer guard. */
 @Module({
   imports: [AuthCoreModule, PassportModule],
-  controllers: [TokenController, ApiClientsController],
+  controllers: [TokenController, LegacyTokenController, ApiClientsController],
   providers: [
     failedAuthentications,
     ThrottledClientAuthentication,

@@ -31,3 +31,17 @@ export function chatModelNotConfigured(): AppError {
     'Agent chat needs a chat model: set CHAT_MODEL_URL to an OpenAI-compatible chat completions endpoint (and CHAT_MODEL_NAME, CHAT_MODEL_API_KEY as needed)',
   );
 }
+
+export function toolNotFound(id: string): AppError {
+  return AppError.notFound(AgentsErrorCodes.TOOL_NOT_FOUND, `MCP server tool ${id} not found`);
+}
+
+/** 400 for a JSON Patch that cannot be applied: malformed, a missing path, a failing `test`. */
+export function patchFailed(index: number, problem: string): AppError {
+  const where = index < 0 ? '' : ` (operation ${index})`;
+  return AppError.badRequest(
+    AgentsErrorCodes.PATCH_FAILED,
+    `Failed to apply JSON patch${where}: ${problem}`,
+    index < 0 ? undefined : { operation: index },
+  );
+}

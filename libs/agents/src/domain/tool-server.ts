@@ -20,3 +20,18 @@ export interface NewToolServer {
   /** Sent with every request to the server (an Authorization header included). */
   headers: Record<string, string>;
 }
+
+/**
+ * A tool an MCP server offered when it was last listed. `removed` tools were taken away by
+ * the account (DELETE /tools/mcp-server/tool/{id}) and are no longer offered to agents.
+ */
+export interface ToolServerTool {
+  id: string;
+  accountId: string;
+  serverId: string;
+  serverUrl: string;
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  createdAt: Date;
+}

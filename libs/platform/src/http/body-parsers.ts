@@ -24,7 +24,11 @@ function answeringErrors(parser: RequestHandler): RequestHandler {
 export function bodyParsers(limitBytes: number): RequestHandler[] {
   return [
     answeringErrors(
-      express.json({ limit: limitBytes, type: ['application/json', 'application/*+json'] }),
+      express.json({
+        limit: limitBytes,
+        // application/json+patch: the JSON Patch type the public API document names (agents).
+        type: ['application/json', 'application/*+json', 'application/json+patch'],
+      }),
     ),
     answeringErrors(express.urlencoded({ limit: limitBytes, extended: false })),
   ];

@@ -18,4 +18,11 @@ export abstract class ChatModel {
     tools: readonly ChatToolSpec[],
     offerTools: boolean,
   ): Promise<ModelReply>;
+  /** The same completion, streamed: `onText` receives the reply's text as it arrives. */
+  abstract stream(
+    messages: readonly ChatMessage[],
+    tools: readonly ChatToolSpec[],
+    offerTools: boolean,
+    onText: (delta: string) => void,
+  ): Promise<ModelReply>;
 }

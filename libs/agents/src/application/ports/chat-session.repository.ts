@@ -12,7 +12,8 @@ export interface ChatSessionView {
   busy: boolean;
   createdAt: Date;
   updatedAt: Date;
-  messages: (StoredMessage & { createdAt: Date })[];
+  /** `seq` is the message's position in the session, from 0. */
+  messages: (StoredMessage & { createdAt: Date; seq: number })[];
 }
 
 /**

@@ -1,18 +1,18 @@
-import { SecretCipher } from '@app/shared';
 import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import type { Agent } from '../../domain/agent.js';
 import { parseToolArguments } from '../../domain/chat/tool-arguments.js';
 import { uniqueToolName } from '../../domain/chat/tool-names.js';
 import { toolResultText } from '../../domain/chat/tool-output.js';
-import { toolServerHeadersContext } from '../../domain/secret-contexts.js';
 import type { ToolServer } from '../../domain/tool-server.js';
-import { RemoteToolClient, type RemoteToolSession } from '../ports/remote-tool-client.js';
+import type { RemoteToolSession } from '../ports/remote-tool-client.js';
 import { ToolServerRepository } from '../ports/tool-server.repository.js';
+import { ToolServerToolRepository } from '../ports/tool-server-tool.repository.js';
 import { toolErrorPayload } from '../tools/tool-error.js';
 import type { ServiceTool } from '../tools/service-tool.js';
 import { errorOutcome, type ChatTool } from './chat-tool.js';
 import { ServiceToolbox } from './service-toolbox.js';
+import { ToolServerConnector } from './tool-server-connector.js';
 
 /** Longest tool result handed back to the model, in characters (the rest is cut, and said so). */
 const MAX_RESULT_CHARS = 20_000;
@@ -75,8 +75,8 @@ export class AgentToolsets {
   constructor(
     private readonly toolbox: ServiceToolbox,
     private readonly servers: ToolServerRepository,
-    private readonly cipher: SecretCipher,
-    private readonly remote: RemoteToolClient,
+    private readonly serverTools: ToolServerToolRepository,
+    private readonly connector: ToolServerConnector,
   ) {}
 
   async open(agent: Agent): Promise<AgentToolset> {
@@ -88,22 +88,14 @@ export class AgentToolsets {
 
     const stored = await this.servers.findMany(agent.accountId, agent.toolServerIds);
     const byId = new Map(stored.map((entry) => [entry.server.id, entry]));
+    const removed = await this.serverTools.removedNames(agent.accountId, agent.toolServerIds);
     for (const id of agent.toolServerIds) {
       const entry = byId.get(id);
       if (!entry) continue;
       try {
-        const headers =
-          entry.encryptedHeaders === null
-            ? {}
-            : (JSON.parse(
-                this.cipher.decrypt(
-                  entry.encryptedHeaders,
-                  toolServerHeadersContext(agent.accountId, id),
-                ),
-              ) as Record<string, string>);
-        const session = await this.remote.open(entry.server.url, headers);
+        const session = await this.connector.open(entry);
         sessions.push(session);
-        tools.push(...this.remoteTools(entry.server, session, taken));
+        tools.push(...this.remoteTools(entry.server, session, taken, removed.get(id)));
       } catch (error) {
         const reason = (error as Error).message || 'unreachable';
         this.logger.warn(
@@ -125,8 +117,11 @@ export class AgentToolsets {
     server: ToolServer,
     session: RemoteToolSession,
     taken: Set<string>,
+    removed: ReadonlySet<string> = new Set(),
   ): ChatTool[] {
-    return session.tools.map((tool) => ({
+    // Tools the account removed (DELETE /tools/mcp-server/tool/{id}) are not offered.
+    const offered = session.tools.filter((tool) => !removed.has(tool.name));
+    return offered.map((tool) => ({
       name: uniqueToolName(['mcp', server.name, tool.name], taken),
       description: `[${server.name}] ${tool.description}`,
       parameters: tool.inputSchema,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readCompletion, toWireMessages, toWireTools } from './openai-wire.js';
+import {
+  readCompletion,
+  sseData,
+  StreamedCompletion,
+  toWireMessages,
+  toWireTools,
+} from './openai-wire.js';
 
 describe('the chat completions wire format', () => {
   it('writes every kind of message the way the API expects', () => {
@@ -64,5 +70,59 @@ describe('the chat completions wire format', () => {
     expect(readCompletion({ choices: [{ message: { tool_calls: [{ function: {} }] } }] })).toBe(
       'tool call 0 has no function name',
     );
+  });
+});
+
+describe('StreamedCompletion', () => {
+  const chunk = (delta: unknown) => ({ choices: [{ index: 0, delta }] });
+
+  it('joins the text pieces and hands each one back as it comes', () => {
+    const completion = new StreamedCompletion();
+    const pieces = [{ role: 'assistant' }, { content: 'Hello ' }, { content: 'there' }, {}].map(
+      (delta) => completion.add(chunk(delta)),
+    );
+    expect(pieces).toEqual(['', 'Hello ', 'there', '']);
+    expect(completion.reply()).toEqual({ content: 'Hello there', toolCalls: [] });
+  });
+
+  it('puts tool calls together from their fragments, by index', () => {
+    const completion = new StreamedCompletion();
+    for (const delta of [
+      { tool_calls: [{ index: 1, id: 'b', function: { name: 'second', arguments: '' } }] },
+      { tool_calls: [{ index: 0, id: 'a', function: { name: 'first' } }] },
+      { tool_calls: [{ index: 0, function: { arguments: '{"q":' } }] },
+      { tool_calls: [{ index: 0, function: { arguments: '"x"}' } }] },
+    ])
+      completion.add(chunk(delta));
+    expect(completion.reply()).toEqual({
+      content: null,
+      toolCalls: [
+        { id: 'a', name: 'first', arguments: '{"q":"x"}' },
+        { id: 'b', name: 'second', arguments: '{}' },
+      ],
+    });
+  });
+
+  it('says what is wrong with a tool call that never got a name', () => {
+    const completion = new StreamedCompletion();
+    completion.add(chunk({ tool_calls: [{ index: 0, function: { arguments: '{}' } }] }));
+    expect(completion.reply()).toBe('tool call 0 has no function name');
+  });
+});
+
+describe('sseData', () => {
+  it('yields the data lines of a stream cut at arbitrary byte boundaries', async () => {
+    const text = 'data: {"a":1}\r\n\r\n: comment\n\ndata: {"b":2}\n\ndata: [DONE]';
+    const bytes = new TextEncoder().encode(text);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let start = 0; start < bytes.length; start += 5)
+          controller.enqueue(bytes.slice(start, start + 5));
+        controller.close();
+      },
+    });
+    const seen: string[] = [];
+    for await (const data of sseData(stream)) seen.push(data);
+    expect(seen).toEqual(['{"a":1}', '{"b":2}', '[DONE]']);
   });
 });

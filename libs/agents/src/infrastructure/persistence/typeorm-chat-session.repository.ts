@@ -154,7 +154,11 @@ export class TypeOrmChatSessionRepository extends ChatSessionRepository {
       busy: session.busy,
       createdAt: new Date(session.created_at),
       updatedAt: new Date(session.updated_at),
-      messages: messages.map((row) => ({ ...toStoredMessage(row), createdAt: row.createdAt })),
+      messages: messages.map((row) => ({
+        ...toStoredMessage(row),
+        createdAt: row.createdAt,
+        seq: row.seq,
+      })),
     };
   }
 }

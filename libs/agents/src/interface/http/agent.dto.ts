@@ -101,5 +101,5 @@ export class AgentResponseDto {
 export class AgentListResponseDto {
   @ApiProperty() success!: boolean;
   @ApiProperty() message!: string;
-  @ApiProperty({ type: [AgentDto] }) data!: AgentDto[];
+  @ApiProperty({ type: [AgentDto] }) agents!: AgentDto[];
 }

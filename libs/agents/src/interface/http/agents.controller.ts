@@ -1,10 +1,13 @@
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentTenant } from '@app/auth';
@@ -14,8 +17,10 @@ import { DeleteAgentCommand } from '../../application/commands/delete-agent/dele
 import { UpdateAgentCommand } from '../../application/commands/update-agent/update-agent.command.js';
 import { GetAgentQuery } from '../../application/queries/get-agent/get-agent.query.js';
 import { ListAgentsQuery } from '../../application/queries/list-agents/list-agents.query.js';
+import type { Agent } from '../../domain/agent.js';
 import type { AgentDraft } from '../../domain/agent-draft.js';
 import { AgentBodyDto, AgentListResponseDto, AgentResponseDto } from './agent.dto.js';
+import { JSON_PATCH_SCHEMA, JSON_PATCH_TYPES, patchedBody } from './json-patch-body.js';
 import { presentAgent } from './presenters.js';
 
 function draft(body: AgentBodyDto): AgentDraft {
@@ -28,6 +33,26 @@ function draft(body: AgentBodyDto): AgentDraft {
     tags: body.tags ?? [],
     provider: body.provider,
   };
+}
+
+/** The agent as a PUT body: what a JSON Patch applies to. */
+function putBody(agent: Agent): Record<string, unknown> {
+  return {
+    name: agent.name,
+    description: agent.description,
+    prompts: agent.promptIds,
+    tools: agent.toolServerIds,
+    workflows: agent.workflowIds,
+    tags: agent.tags,
+    provider: agent.provider,
+  };
+}
+
+function tagList(tags: string | undefined): string[] {
+  return (tags ?? '')
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
 }
 
 /** The account's agents: prompts, tool servers, workflows and FHIR providers, all checked to exist. */
@@ -58,10 +83,20 @@ export class AgentsController {
 
   @Get('list')
   @ApiOperation({ summary: "List the account's agents" })
+  @ApiQuery({
+    name: 'tags',
+    required: false,
+    description: 'Comma-separated; only agents carrying every one of these tags',
+  })
   @ApiOkResponse({ type: AgentListResponseDto })
-  async list(@CurrentTenant() tenant: Tenant): Promise<AgentListResponseDto> {
-    const agents = await this.queries.execute(new ListAgentsQuery(tenant.accountId));
-    return ok('Agents retrieved', { data: agents.map(presentAgent) });
+  async list(
+    @CurrentTenant() tenant: Tenant,
+    @Query('tags') tags?: string,
+  ): Promise<AgentListResponseDto> {
+    const agents = await this.queries.execute(
+      new ListAgentsQuery(tenant.accountId, tagList(typeof tags === 'string' ? tags : undefined)),
+    );
+    return ok('Agents retrieved', { agents: agents.map(presentAgent) });
   }
 
   @Get(':id')
@@ -84,6 +119,27 @@ export class AgentsController {
       new UpdateAgentCommand(tenant.accountId, id, draft(body)),
     );
     return ok('Agent updated', { data: presentAgent(agent) });
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary:
+      'Change an agent with a JSON Patch (RFC 6902); the result is checked like a PUT body. 400 when the patch cannot be applied or a test fails',
+  })
+  @ApiConsumes(...JSON_PATCH_TYPES)
+  @ApiBody({ schema: JSON_PATCH_SCHEMA })
+  @ApiOkResponse({ type: AgentResponseDto })
+  async patch(
+    @CurrentTenant() tenant: Tenant,
+    @Param('id') id: string,
+    @Body() patch: unknown,
+  ): Promise<AgentResponseDto> {
+    const current = await this.queries.execute(new GetAgentQuery(tenant.accountId, id));
+    const body = await patchedBody(putBody(current), patch, AgentBodyDto);
+    const agent = await this.commands.execute(
+      new UpdateAgentCommand(tenant.accountId, id, draft(body)),
+    );
+    return ok('Agent patched', { data: presentAgent(agent) });
   }
 
   @Delete(':id')

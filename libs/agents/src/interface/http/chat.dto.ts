@@ -1,5 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { LISTED_ROLES } from '../../domain/chat/message-listing.js';
+
+const ROLE_LIST = new RegExp(`^(${LISTED_ROLES.join('|')})(,(${LISTED_ROLES.join('|')}))*$`);
 
 export class ChatRequestDto {
   @ApiProperty({ format: 'uuid' })
@@ -26,6 +41,57 @@ export class ChatRequestDto {
   @IsNotEmpty()
   @MaxLength(100)
   session_id?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Extra instructions for this turn only: sent to the model as a system message after the prompts, not stored in the session',
+    maxLength: 32_000,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(32_000)
+  context?: string;
+
+  @ApiPropertyOptional({
+    description: 'Accepted for compatibility with the public API; it does not change the turn',
+    default: false,
+  })
+  @IsOptional()
+  @IsBoolean()
+  enhanced_reasoning?: boolean;
+}
+
+/** Query of GET /agent/chat/messages. */
+export class ChatMessagesQueryDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  chat_session_id!: string;
+
+  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 1000 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  num_messages?: number;
+
+  @ApiPropertyOptional({
+    description: 'One role or several, comma-separated: user, assistant, model, function',
+    example: 'user,assistant',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(ROLE_LIST, {
+    message: `role must be one or more of ${LISTED_ROLES.join(', ')}, comma-separated`,
+  })
+  role?: string;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
+  @IsOptional()
+  @IsIn(['asc', 'desc'])
+  order?: 'asc' | 'desc';
 }
 
 export class ChatToolCallDto {
@@ -60,6 +126,10 @@ export class ChatTurnDto {
 export class ChatResponseDto {
   @ApiProperty() success!: boolean;
   @ApiProperty() message!: string;
+  @ApiProperty({ description: "The agent's answer (the same as data.answer)" })
+  response!: string;
+  @ApiProperty({ format: 'uuid', description: 'The same as data.session_id' })
+  session_id!: string;
   @ApiProperty({ type: ChatTurnDto }) data!: ChatTurnDto;
 }
 
@@ -90,4 +160,40 @@ export class ChatSessionResponseDto {
   @ApiProperty() success!: boolean;
   @ApiProperty() message!: string;
   @ApiProperty({ type: ChatSessionDto }) data!: ChatSessionDto;
+}
+
+export class ListedChatMessageDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ format: 'uuid' }) session_id!: string;
+  @ApiProperty({ enum: ['user', 'assistant', 'model', 'function'] }) role!: string;
+  @ApiProperty() content!: string;
+  @ApiProperty({ format: 'date-time' }) created!: string;
+  @ApiProperty({ format: 'date-time' }) updated!: string;
+  @ApiPropertyOptional() function_name?: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  function_args?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  function_result?: Record<string, unknown>;
+  @ApiProperty() message_order!: number;
+}
+
+export class ChatMessagesResponseDto {
+  @ApiProperty() success!: boolean;
+  @ApiProperty() message!: string;
+  @ApiProperty({ format: 'uuid' }) session_id!: string;
+  @ApiProperty({ description: 'Messages matching the roles, before num_messages' })
+  total!: number;
+  @ApiProperty({ type: [ListedChatMessageDto] }) messages!: ListedChatMessageDto[];
+}
+
+/** The JSON of one server-sent event of POST /agent/stream-chat. */
+export interface StreamEventDto {
+  type: 'message_start' | 'content_delta' | 'tool_use' | 'tool_result' | 'message_end' | 'error';
+  session_id?: string;
+  content?: string;
+  success?: boolean;
+  message?: string;
+  function_name?: string;
+  function_args?: Record<string, unknown>;
+  function_result?: Record<string, unknown>;
 }

@@ -71,5 +71,5 @@ export class PromptResponseDto {
 export class PromptListResponseDto {
   @ApiProperty() success!: boolean;
   @ApiProperty() message!: string;
-  @ApiProperty({ type: [PromptDto] }) data!: PromptDto[];
+  @ApiProperty({ type: [PromptDto] }) prompts!: PromptDto[];
 }

@@ -1,7 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
@@ -14,7 +16,8 @@ import { DeletePromptCommand } from '../../application/commands/delete-prompt/de
 import { UpdatePromptCommand } from '../../application/commands/update-prompt/update-prompt.command.js';
 import { GetPromptQuery } from '../../application/queries/get-prompt/get-prompt.query.js';
 import { ListPromptsQuery } from '../../application/queries/list-prompts/list-prompts.query.js';
-import type { PromptContent } from '../../domain/agent-prompt.js';
+import type { AgentPrompt, PromptContent } from '../../domain/agent-prompt.js';
+import { JSON_PATCH_SCHEMA, JSON_PATCH_TYPES, patchedBody } from './json-patch-body.js';
 import { PromptBodyDto, PromptListResponseDto, PromptResponseDto } from './prompt.dto.js';
 import { presentPrompt } from './presenters.js';
 
@@ -25,6 +28,17 @@ function content(body: PromptBodyDto): PromptContent {
     content: body.content,
     isDefault: body.is_default ?? false,
     tags: body.tags ?? [],
+  };
+}
+
+/** The prompt as a PUT body: what a JSON Patch applies to. */
+function putBody(prompt: AgentPrompt): Record<string, unknown> {
+  return {
+    name: prompt.name,
+    description: prompt.description,
+    content: prompt.content,
+    is_default: prompt.isDefault,
+    tags: prompt.tags,
   };
 }
 
@@ -56,7 +70,7 @@ export class PromptsController {
   @ApiOkResponse({ type: PromptListResponseDto })
   async list(@CurrentTenant() tenant: Tenant): Promise<PromptListResponseDto> {
     const prompts = await this.queries.execute(new ListPromptsQuery(tenant.accountId));
-    return ok('Agent prompts retrieved', { data: prompts.map(presentPrompt) });
+    return ok('Agent prompts retrieved', { prompts: prompts.map(presentPrompt) });
   }
 
   @Get(':id')
@@ -79,6 +93,27 @@ export class PromptsController {
       new UpdatePromptCommand(tenant.accountId, id, content(body)),
     );
     return ok('Agent prompt updated', { data: presentPrompt(prompt) });
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary:
+      'Change a prompt with a JSON Patch (RFC 6902); the result is checked like a PUT body. 400 when the patch cannot be applied or a test fails',
+  })
+  @ApiConsumes(...JSON_PATCH_TYPES)
+  @ApiBody({ schema: JSON_PATCH_SCHEMA })
+  @ApiOkResponse({ type: PromptResponseDto })
+  async patch(
+    @CurrentTenant() tenant: Tenant,
+    @Param('id') id: string,
+    @Body() patch: unknown,
+  ): Promise<PromptResponseDto> {
+    const current = await this.queries.execute(new GetPromptQuery(tenant.accountId, id));
+    const body = await patchedBody(putBody(current), patch, PromptBodyDto);
+    const prompt = await this.commands.execute(
+      new UpdatePromptCommand(tenant.accountId, id, content(body)),
+    );
+    return ok('Agent prompt patched', { data: presentPrompt(prompt) });
   }
 
   @Delete(':id')

@@ -22,3 +22,15 @@ export class TokenResponseDto {
   @ApiProperty({ example: 172800, description: 'Lifetime in seconds' })
   expires_in!: number;
 }
+
+export class LegacyTokenResponseDto {
+  @ApiProperty({ description: 'The access token (a JWT), as access_token of /v2/auth/token' })
+  token!: string;
+}
+
+export class LegacyTokenErrorDto {
+  @ApiProperty({ example: 401 }) code!: number;
+  @ApiProperty({ example: 'Invalid credentials' }) message!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: null })
+  data!: null;
+}

@@ -42,7 +42,8 @@ export class ChatWithAgentHandler implements ICommandHandler<ChatWithAgentComman
     const token = randomUUID();
     const sessionId = await this.lockSession(command, agent, token);
     try {
-      return await this.turn(agent, sessionId, token, command.message);
+      command.listener?.({ type: 'message_start', sessionId });
+      return await this.turn(agent, sessionId, token, command);
     } finally {
       await this.sessions.release(sessionId, token);
     }
@@ -88,9 +89,11 @@ export class ChatWithAgentHandler implements ICommandHandler<ChatWithAgentComman
     agent: Agent,
     sessionId: string,
     token: string,
-    text: string,
+    { message: text, listener, context }: ChatWithAgentCommand,
   ): Promise<ChatTurn> {
     const system = await this.systemMessages(agent);
+    if (context !== undefined && context.trim() !== '')
+      system.push({ role: 'system', content: context });
     const history = replayableHistory(await this.sessions.messages(sessionId));
     const user: ChatMessage = { role: 'user', content: text };
     await this.sessions.append(sessionId, user);
@@ -106,17 +109,24 @@ export class ChatWithAgentHandler implements ICommandHandler<ChatWithAgentComman
         {
           complete: async (messages, offerTools) => {
             await keepLock();
-            return this.model.complete(messages, toolset.tools, offerTools);
+            return listener
+              ? this.model.stream(messages, toolset.tools, offerTools, (content) =>
+                  listener({ type: 'content_delta', content }),
+                )
+              : this.model.complete(messages, toolset.tools, offerTools);
           },
           runTool: async (call) => {
             await keepLock();
+            listener?.({ type: 'tool_use', call });
             const tool = byName.get(call.name);
-            return tool
-              ? tool.run(call.arguments)
+            const outcome = tool
+              ? await tool.run(call.arguments)
               : errorOutcome({
                   code: 'TOOL.UNKNOWN',
                   message: `There is no tool named ${call.name}`,
                 });
+            listener?.({ type: 'tool_result', call, outcome });
+            return outcome;
           },
           record: (message) => this.sessions.append(sessionId, message),
         },

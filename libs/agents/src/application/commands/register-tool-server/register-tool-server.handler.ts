@@ -7,7 +7,12 @@ import { toolServerHeadersContext } from '../../../domain/secret-contexts.js';
 import type { ToolServer } from '../../../domain/tool-server.js';
 import { RemoteToolClient } from '../../ports/remote-tool-client.js';
 import { ToolServerRepository } from '../../ports/tool-server.repository.js';
-import { RegisterToolServerCommand } from './register-tool-server.command.js';
+import { ToolServerToolRepository } from '../../ports/tool-server-tool.repository.js';
+import { ToolServerConnector } from '../../services/tool-server-connector.js';
+import {
+  RegisterToolServerCommand,
+  type RegisteredToolServer,
+} from './register-tool-server.command.js';
 
 @CommandHandler(RegisterToolServerCommand)
 export class RegisterToolServerHandler implements ICommandHandler<RegisterToolServerCommand> {
@@ -15,9 +20,11 @@ export class RegisterToolServerHandler implements ICommandHandler<RegisterToolSe
     private readonly servers: ToolServerRepository,
     private readonly cipher: SecretCipher,
     private readonly remote: RemoteToolClient,
+    private readonly connector: ToolServerConnector,
+    private readonly tools: ToolServerToolRepository,
   ) {}
 
-  async execute({ accountId, server }: RegisterToolServerCommand): Promise<ToolServer> {
+  async execute({ accountId, server }: RegisterToolServerCommand): Promise<RegisteredToolServer> {
     const problems = headerProblems(server.headers);
     if (problems.length > 0) {
       throw AppError.badRequest(AgentsErrorCodes.INVALID_HEADER, problems.join('; '), {
@@ -44,6 +51,15 @@ export class RegisterToolServerHandler implements ICommandHandler<RegisterToolSe
             toolServerHeadersContext(accountId, registered.id),
           );
     await this.servers.insert(registered, encrypted);
-    return registered;
+    // Tool discovery happens at registration; a server that does not answer yet is kept.
+    const unlistedReason = await this.connector.refresh({
+      server: registered,
+      encryptedHeaders: encrypted,
+    });
+    return {
+      server: registered,
+      tools: await this.tools.listActive(accountId, registered.id),
+      unlistedReason,
+    };
   }
 }

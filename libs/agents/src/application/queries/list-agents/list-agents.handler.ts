@@ -7,7 +7,8 @@ import { ListAgentsQuery } from './list-agents.query.js';
 export class ListAgentsHandler implements IQueryHandler<ListAgentsQuery> {
   constructor(private readonly agents: AgentRepository) {}
 
-  execute({ accountId }: ListAgentsQuery): Promise<Agent[]> {
-    return this.agents.list(accountId);
+  async execute({ accountId, tags }: ListAgentsQuery): Promise<Agent[]> {
+    const agents = await this.agents.list(accountId);
+    return agents.filter((agent) => tags.every((tag) => agent.tags.includes(tag)));
   }
 }
