@@ -162,7 +162,7 @@ export const cases: ContractCase[] = [
     title: 'creates linked resources from text in the sandbox provider; no provider is 400',
     async run(context) {
       const providers = expectStatus(await context.call('GET', '/fhir-provider/list'), 200);
-      const sandbox = ((providers.body as Json).data as Json[]).find(
+      const sandbox = ((providers.body as Json).fhir_providers as Json[]).find(
         (provider) => provider.provider === 'sandbox',
       );
       const text = 'Jane Doe, 32 year old female, diagnosed with iron deficiency anemia.';
