@@ -1,6 +1,6 @@
 import type { OmopTableName } from '../ids/omop-id-allocator.js';
 
-/** The clinical tables the mapper fills, in the CDM's own order. */
+/** The clinical tables the mapper fills rows with ids of their own, in the CDM's own order. */
 export const MAPPED_CDM_TABLES: readonly OmopTableName[] = [
   'location',
   'care_site',
@@ -15,6 +15,10 @@ export const MAPPED_CDM_TABLES: readonly OmopTableName[] = [
   'measurement',
   'specimen',
   'observation',
+  'visit_detail',
+  'device_exposure',
+  'note',
+  'payer_plan_period',
 ];
 
 /** The vocabulary tables of the CDM, with the key the service's vocabulary store orders them by. */
