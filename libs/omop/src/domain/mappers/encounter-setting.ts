@@ -45,10 +45,7 @@ async function fromType(run: MappingRun, resource: JsonObject): Promise<VisitSet
 }
 
 /** The place of service of the encounter's first Location, when its type names one. */
-async function fromLocation(
-  run: MappingRun,
-  entry: InputEntry,
-): Promise<VisitSetting | undefined> {
+async function fromLocation(run: MappingRun, entry: InputEntry): Promise<VisitSetting | undefined> {
   for (const [index, item] of children(entry.resource.location).entries()) {
     const location = run.follow(entry, item.location, `location[${index}].location`, ['Location']);
     if (!location) continue;

@@ -24,9 +24,11 @@ export async function mapOrganization(run: MappingRun, entry: InputEntry): Promi
     place_of_service_source_value: fit(place?.sourceValue ?? firstTypeCode(resource.type), 50),
   });
   if (place)
-    run.reportOne(run.place(entry, 'care_site', 'place_of_service_concept_id', id), place.resolution, [
-      'Visit',
-    ]);
+    run.reportOne(
+      run.place(entry, 'care_site', 'place_of_service_concept_id', id),
+      place.resolution,
+      ['Visit'],
+    );
   run.careSites.set(entry, id);
 }
 

@@ -58,9 +58,11 @@ export async function fillSpecialty(
         crosswalk.conceptId,
         'CMS Medicare Provider/Supplier to Healthcare Provider Taxonomy Crosswalk',
       );
-      run.reportOne(run.place(entry, 'provider', 'specialty_concept_id', row.provider_id), resolution, [
-        'Provider',
-      ]);
+      run.reportOne(
+        run.place(entry, 'provider', 'specialty_concept_id', row.provider_id),
+        resolution,
+        ['Provider'],
+      );
     } else {
       run.report(run.place(entry, 'provider', 'specialty_concept_id', row.provider_id), choice, {
         preferredDomains: ['Provider'],

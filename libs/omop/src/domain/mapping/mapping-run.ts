@@ -88,6 +88,8 @@ export class MappingRun {
   readonly diagnosisRoles = new Map<InputEntry, { conceptId: number; sourceValue: string }>();
   /** Rows of measurement/observation/… by the entry they came from, for fact_relationship. */
   readonly eventRows = new Map<InputEntry, RowPlace[]>();
+  /** Devices whose use already gave a device_exposure row (a Procedure's focalDevice, …). */
+  readonly deviceExposures: Registry = new Map();
   /** Provider rows by id, so that PractitionerRoles can complete them. */
   readonly providerRows = new Map<number, ProviderRow>();
   /** The person each visit belongs to, so events only link visits of their own person. */
