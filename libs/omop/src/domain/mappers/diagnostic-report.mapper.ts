@@ -22,8 +22,8 @@ function resultEntries(run: MappingRun, entry: InputEntry): InputEntry[] {
 
 /**
  * DiagnosticReport. Its results are Observations and map themselves. The report adds:
- * its own code as a row routed by domain when it has no results (a report that is its
- * own result, e.g. an imaging study); a row per conclusionCode; a note for its conclusion
+ * its own code as a row routed by domain when it has neither results nor a text form (a
+ * report that is its own result, e.g. an imaging study); a row per conclusionCode; a note for its conclusion
  * text and for each text presentedForm. Every such row is linked to every result row by
  * fact_relationship (Has component / Component of). A report that yields nothing is dropped.
  */
@@ -38,7 +38,9 @@ export async function mapDiagnosticReport(run: MappingRun, entry: InputEntry): P
     .map((form, index) => ({ index, form, text: attachmentText(form) }))
     .filter((item) => item.text !== undefined);
   const conclusion = text(resource.conclusion);
-  const ownCode = declaredResults === 0 && child(resource.code) !== undefined;
+  // A report with a text form is a document (its code names the kind of note); one
+  // without results or text is its own result, e.g. an imaging study or a screening.
+  const ownCode = declaredResults === 0 && forms.length === 0 && child(resource.code) !== undefined;
   if (!ownCode && conclusions.length === 0 && forms.length === 0 && conclusion === undefined) {
     if (declaredResults === 0)
       run.drop(entry, 'no code, results, conclusion or text: nothing to record');
