@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_MIGRATIONS } from '@app/migrations';
 import {
+  hashedId,
   LoadOmopCommand,
   MapFhirToOmopQuery,
   OmopModule,
@@ -19,7 +20,6 @@ import {
 import { DatabaseModule, JobsModule } from '@app/platform';
 import { ConfigModule, loadConfig } from '@app/shared';
 import { ImportAthenaCommand, VocabularyModule } from '@app/vocabulary';
-import { hashedId } from '../../libs/omop/src/domain/ids/hashed-id-allocator.js';
 import { countsByCheck, runDqdConceptChecks, runDqdFieldChecks } from '../support/omop-dqd.js';
 import { createTestDatabase, serverEnv, type TestDatabase } from '../support/server-resources.js';
 

@@ -29,7 +29,12 @@ interface GoldenFile {
 
 const DIRECTORY = new URL('../../golden/', import.meta.url);
 
-const PATIENT: Json = { resourceType: 'Patient', id: 'p1', gender: 'female', birthDate: '1970-03-04' };
+const PATIENT: Json = {
+  resourceType: 'Patient',
+  id: 'p1',
+  gender: 'female',
+  birthDate: '1970-03-04',
+};
 const ENCOUNTER: Json = {
   resourceType: 'Encounter',
   id: 'e1',

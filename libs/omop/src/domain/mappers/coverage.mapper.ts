@@ -4,7 +4,6 @@ import type { InputEntry } from '../input/read-fhir-input.js';
 import { fit } from '../mapping/fit.js';
 import type { MappingRun } from '../mapping/mapping-run.js';
 import { statusDropReason } from '../mapping/status-rules.js';
-import { personOf } from '../mapping/subject.js';
 
 const NOT_IN_FORCE = ['cancelled', 'draft'];
 

@@ -1,5 +1,5 @@
 import { parseFhirMoment } from '../fhir/fhir-date.js';
-import { child, children, decimal, text, type JsonObject } from '../fhir/json.js';
+import { child, children, decimal, text } from '../fhir/json.js';
 import type { InputEntry } from '../input/read-fhir-input.js';
 import { fit } from '../mapping/fit.js';
 import type { MappingRun, RowPlace } from '../mapping/mapping-run.js';
