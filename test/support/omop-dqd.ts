@@ -157,7 +157,9 @@ export async function runDqdConceptChecks(
     const table = check.cdmTableName.toLowerCase();
     const field = check.cdmFieldName.toLowerCase();
     const conceptId = Number(check.conceptId);
-    const unit = check.unitConceptId ? Number(check.unitConceptId) : undefined;
+    if (!Number.isInteger(conceptId)) continue;
+    const unitId = Number(check.unitConceptId);
+    const unit = check.unitConceptId && Number.isInteger(unitId) ? unitId : undefined;
     const scope = `t.${field} = ${conceptId}${unit !== undefined ? ` AND t.unit_concept_id = ${unit}` : ''}`;
     const rows = Number(
       (await client.query(`SELECT count(*) AS n FROM ${schema}.${table} t WHERE ${scope}`)).rows[0]
@@ -191,9 +193,10 @@ export async function runDqdConceptChecks(
         `JOIN ${schema}.person p ON p.person_id = t.person_id`,
       );
     }
-    if (check.plausibleValueLow && table === 'measurement')
+    const finite = (text: string) => text !== '' && Number.isFinite(Number(text));
+    if (finite(check.plausibleValueLow) && table === 'measurement')
       await run('plausibleValueLow', '0', `t.value_as_number < ${Number(check.plausibleValueLow)}`);
-    if (check.plausibleValueHigh && table === 'measurement')
+    if (finite(check.plausibleValueHigh) && table === 'measurement')
       await run(
         'plausibleValueHigh',
         '0',
