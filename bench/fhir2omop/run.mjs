@@ -102,15 +102,10 @@ function athenaConcepts() {
   return new InMemoryConceptSource(concepts, mapsTo, versions, ancestors);
 }
 
-/** The NDJSON export as one collection Bundle; DocumentReferences (base64 notes, dropped) left out. */
+/** The NDJSON export as one collection Bundle (DocumentReferences included: they become notes). */
 function bulkBundleText() {
   const resources = readdirSync(bulkDir)
-    .filter(
-      (file) =>
-        file.endsWith('.ndjson.gz') &&
-        !file.startsWith('log') &&
-        !file.startsWith('DocumentReference'),
-    )
+    .filter((file) => file.endsWith('.ndjson.gz') && !file.startsWith('log'))
     .flatMap((file) =>
       gunzipSync(readFileSync(join(bulkDir, file)))
         .toString('utf8')

@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { Test } from '@nestjs/testing';
 import type { INestApplicationContext } from '@nestjs/common';
-import { parse } from 'csv-parse/sync';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_MIGRATIONS } from '@app/migrations';
@@ -13,6 +12,7 @@ import { LoadOmopCommand, OmopBulkModule, parseOmopTarget, type LoadOmopSummary 
 import { DatabaseModule, JobsModule } from '@app/platform';
 import { ConfigModule, loadConfig } from '@app/shared';
 import { ImportAthenaCommand, VocabularyModule } from '@app/vocabulary';
+import { runDqdFieldChecks } from '../support/omop-dqd.js';
 import { createTestDatabase, serverEnv, type TestDatabase } from '../support/server-resources.js';
 
 const REFERENCE = new URL('../../../shared/reference/', import.meta.url).pathname;
@@ -24,119 +24,6 @@ const available = [ATHENA, BUNDLES, DDL, DQD_FIELDS].every((path) => existsSync(
 if (!available) console.warn(`Skipping the omop:load integration tests: ${REFERENCE} not found`);
 
 const SCHEMA = 'cdm';
-const VOCABULARY_TABLES = new Set([
-  'concept',
-  'vocabulary',
-  'domain',
-  'concept_class',
-  'concept_relationship',
-  'relationship',
-  'concept_synonym',
-  'concept_ancestor',
-  'source_to_concept_map',
-  'drug_strength',
-]);
-
-interface FieldCheck {
-  cdmTableName: string;
-  cdmFieldName: string;
-  isRequired: string;
-  isRequiredThreshold: string;
-  cdmDatatype: string;
-  isForeignKey: string;
-  fkTableName: string;
-  fkFieldName: string;
-  isForeignKeyThreshold: string;
-  fkDomain: string;
-  fkDomainThreshold: string;
-  isStandardValidConcept: string;
-  isStandardValidConceptThreshold: string;
-}
-
-interface CheckResult {
-  check: string;
-  table: string;
-  field: string;
-  violated: number;
-  rows: number;
-  passed: boolean;
-}
-
-/**
- * The field-level checks of the OHDSI Data Quality Dashboard that SQL alone expresses:
- * isRequired, cdmDatatype (integer), isForeignKey, fkDomain and isStandardValidConcept,
- * with DQD's thresholds (percent of rows allowed to violate). Empty tables are not
- * applicable, as in DQD. isStandardValidConcept is stricter than DQD's SQL: a concept
- * with no standard_concept flag counts as a violation too.
- */
-async function runDqdFieldChecks(client: pg.Client, schema: string): Promise<CheckResult[]> {
-  const checks = parse<FieldCheck>(readFileSync(DQD_FIELDS), { columns: true, bom: true });
-  const results: CheckResult[] = [];
-  const rowCounts = new Map<string, number>();
-  for (const check of checks) {
-    const table = check.cdmTableName.toLowerCase();
-    const field = check.cdmFieldName.toLowerCase();
-    if (!rowCounts.has(table)) {
-      const exists = await client.query(`SELECT to_regclass($1) AS t`, [`${schema}.${table}`]);
-      const rows = exists.rows[0].t
-        ? Number((await client.query(`SELECT count(*) AS n FROM ${schema}.${table}`)).rows[0].n)
-        : 0;
-      rowCounts.set(table, rows);
-    }
-    const rows = rowCounts.get(table)!;
-    // The vocabulary tables hold a subset of Athena, not the load's output.
-    if (rows === 0 || VOCABULARY_TABLES.has(table)) continue;
-    const from = `${schema}.${table} t`;
-    const run = async (name: string, threshold: string, where: string, join = '') => {
-      const { rows: found } = await client.query(
-        `SELECT count(*) AS n FROM ${from} ${join} WHERE ${where}`,
-      );
-      const violated = Number(found[0].n);
-      const allowed = Number(threshold || '0');
-      results.push({
-        check: name,
-        table,
-        field,
-        violated,
-        rows,
-        passed: (violated / rows) * 100 <= allowed,
-      });
-    };
-    if (check.isRequired === 'Yes')
-      await run('isRequired', check.isRequiredThreshold, `t.${field} IS NULL`);
-    if (check.cdmDatatype === 'integer')
-      await run('cdmDatatype', '0', `t.${field} IS NOT NULL AND t.${field}::text !~ '^-?[0-9]+$'`);
-    if (check.isForeignKey === 'Yes' && check.fkTableName) {
-      const fkTable = check.fkTableName.toLowerCase();
-      const fkField = check.fkFieldName.toLowerCase();
-      await run(
-        'isForeignKey',
-        check.isForeignKeyThreshold,
-        `t.${field} IS NOT NULL AND f.${fkField} IS NULL`,
-        `LEFT JOIN ${schema}.${fkTable} f ON f.${fkField} = t.${field}`,
-      );
-    }
-    if (check.fkDomain)
-      await run(
-        'fkDomain',
-        check.fkDomainThreshold,
-        `c.concept_id <> 0 AND c.domain_id NOT IN (${check.fkDomain
-          .split(',')
-          .map((domain) => `'${domain.trim().replace(/'/g, "''")}'`)
-          .join(', ')})`,
-        `JOIN ${schema}.concept c ON c.concept_id = t.${field}`,
-      );
-    if (check.isStandardValidConcept === 'Yes')
-      await run(
-        'isStandardValidConcept',
-        check.isStandardValidConceptThreshold,
-        `c.concept_id <> 0 AND (COALESCE(c.standard_concept, '') <> 'S' OR c.invalid_reason IS NOT NULL)`,
-        `JOIN ${schema}.concept c ON c.concept_id = t.${field}`,
-      );
-  }
-  return results;
-}
-
 describe.skipIf(!available)(
   'omop:load into the official CDM v5.4 DDL (BullMQ jobs on Redis)',
   () => {
@@ -258,7 +145,7 @@ describe.skipIf(!available)(
     });
 
     it('passes the DQD field-level checks it can express in SQL', async () => {
-      const results = await runDqdFieldChecks(client, SCHEMA);
+      const results = await runDqdFieldChecks(client, SCHEMA, DQD_FIELDS);
       const failed = results.filter((result) => !result.passed);
       const rate = ((results.length - failed.length) / results.length) * 100;
       console.log(

@@ -18,3 +18,5 @@ export { topReasons, type Tally } from './domain/bulk/tally.js';
 export type { OmopMappingResult } from './domain/model/mapping-report.js';
 export type { OmopTables } from './domain/model/omop-rows.js';
 export { danglingForeignKeys } from './domain/mapping/dangling-foreign-keys.js';
+/** The id a response gives a row of a source key (for comparing responses with loads). */
+export { hashedId } from './domain/ids/hashed-id-allocator.js';

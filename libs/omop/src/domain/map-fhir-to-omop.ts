@@ -2,6 +2,7 @@ import type { OmopIdAllocator } from './ids/omop-id-allocator.js';
 import { readFhirInput, type InputEntry } from './input/read-fhir-input.js';
 import { MappingRun } from './mapping/mapping-run.js';
 import { writeObservationPeriods } from './mapping/observation-periods.js';
+import { writePrecedingVisits } from './mapping/preceding-visits.js';
 import { prefetchCodes } from './mapping/prefetch-codes.js';
 import { summarize } from './mapping/summarize.js';
 import {
@@ -108,6 +109,7 @@ export async function mapFhirToOmop(
       run.drop(entry, `${entry.resourceType} has no OMOP mapping in this service`);
     }
   }
+  writePrecedingVisits(run);
   await writeObservationPeriods(run);
   const vocabVersion = deps.vocabVersion ?? (await loadedRelease(deps.concepts));
   return {

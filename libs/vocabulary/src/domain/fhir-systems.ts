@@ -25,6 +25,11 @@ const SYSTEMS: readonly [vocabularyId: string, uris: readonly string[]][] = [
   // CDC Race & Ethnicity: one code system for both; OMOP splits it into Race and Ethnicity.
   ['Race', ['urn:oid:2.16.840.1.113883.6.238']],
   ['Visit', ['http://terminology.hl7.org/CodeSystem/v3-ActCode']],
+  ['NUCC', ['http://nucc.org/provider-taxonomy', 'urn:oid:2.16.840.1.113883.6.101']],
+  [
+    'CMS Place of Service',
+    ['https://www.cms.gov/Medicare/Coding/place-of-service-codes/Place_of_Service_Code_Set'],
+  ],
 ];
 
 const BY_URI = new Map<string, string>(

@@ -11,7 +11,11 @@ export type OmopTableName =
   | 'procedure_occurrence'
   | 'measurement'
   | 'specimen'
-  | 'observation';
+  | 'observation'
+  | 'visit_detail'
+  | 'device_exposure'
+  | 'note'
+  | 'payer_plan_period';
 
 /** Gives each row its id from a stable source key (e.g. `Patient/123`, `Observation/9#component[1]`). */
 export interface OmopIdAllocator {

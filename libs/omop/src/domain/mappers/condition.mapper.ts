@@ -6,6 +6,7 @@ import type { MappingRun } from '../mapping/mapping-run.js';
 import { statusDropReason } from '../mapping/status-rules.js';
 import { personOf } from '../mapping/subject.js';
 import { resolveCodeableConcept } from '../vocabulary/resolve-codeable-concept.js';
+import { ConditionStatus, VERIFICATION_STATUS } from '../vocabulary/ohdsi-conventions.js';
 import { CONDITION_CATEGORY, TypeConcept } from '../vocabulary/type-concepts.js';
 import { eventTime } from './event-time.js';
 
@@ -17,6 +18,34 @@ function typeConcept(resource: Record<string, unknown>): number {
     }
   }
   return TypeConcept.EHR;
+}
+
+function firstCode(concept: unknown): string | undefined {
+  for (const coding of children(child(concept)?.coding)) {
+    const code = text(coding.code);
+    if (code) return code;
+  }
+  return undefined;
+}
+
+/**
+ * condition_status_concept_id: the role an Encounter.diagnosis gives the condition
+ * (admitting, discharge, primary, secondary), else a resolved clinicalStatus, else the
+ * verificationStatus (confirmed, provisional/differential); 0 when none says.
+ */
+function conditionStatus(
+  run: MappingRun,
+  entry: InputEntry,
+): { conceptId: number; sourceValue?: string } {
+  const role = run.diagnosisRoles.get(entry);
+  if (role) return role;
+  const clinical = firstCode(entry.resource.clinicalStatus);
+  if (clinical === 'resolved')
+    return { conceptId: ConditionStatus.RESOLVED, sourceValue: clinical };
+  const verification = firstCode(entry.resource.verificationStatus);
+  const byVerification = verification === undefined ? undefined : VERIFICATION_STATUS[verification];
+  if (byVerification !== undefined) return { conceptId: byVerification, sourceValue: verification };
+  return { conceptId: 0, sourceValue: clinical };
 }
 
 /** Condition → condition_occurrence, or the table its concept's domain names. */
@@ -32,7 +61,7 @@ export async function mapCondition(run: MappingRun, entry: InputEntry): Promise<
     parseFhirMoment(resource.abatementDateTime) ??
     parseFhirMoment(child(resource.abatementPeriod)?.end);
   const end = abatement && abatement.date >= time.start.date ? abatement : time.end;
-  const clinicalStatus = children(child(resource.clinicalStatus)?.coding)[0];
+  const status = conditionStatus(run, entry);
   await writeEvent(run, {
     entry,
     key: entry.key,
@@ -50,6 +79,7 @@ export async function mapCondition(run: MappingRun, entry: InputEntry): Promise<
       { value: resource.asserter, path: 'asserter' },
       { value: resource.recorder, path: 'recorder' },
     ],
-    conditionStatus: text(clinicalStatus?.code),
+    conditionStatus: status.sourceValue,
+    conditionStatusConceptId: status.conceptId,
   });
 }

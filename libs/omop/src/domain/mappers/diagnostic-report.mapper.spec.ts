@@ -42,20 +42,37 @@ describe('DiagnosticReport', () => {
     ]);
   });
 
-  it('drops a report that is only text', async () => {
+  it('writes a report that is only text as a note, and drops one with nothing to record', async () => {
     const result = await mapWithFixture(
-      bundle({
-        resourceType: 'DiagnosticReport',
-        id: 'note',
-        status: 'final',
-        subject: { reference: 'Patient/p1' },
-        presentedForm: [{ data: 'aGk=' }],
-      }),
+      bundle(
+        {
+          resourceType: 'DiagnosticReport',
+          id: 'note',
+          status: 'final',
+          subject: { reference: 'Patient/p1' },
+          issued: '2020-01-02T10:00:00Z',
+          presentedForm: [{ contentType: 'text/plain', data: 'aGk=' }],
+        },
+        {
+          resourceType: 'DiagnosticReport',
+          id: 'empty',
+          status: 'final',
+          subject: { reference: 'Patient/p1' },
+          issued: '2020-01-02T10:00:00Z',
+        },
+      ),
     );
+    expect(result.tables.note).toEqual([
+      expect.objectContaining({
+        note_text: 'hi',
+        note_date: '2020-01-02',
+        encoding_concept_id: 32678,
+      }),
+    ]);
     expect(result.dropped).toEqual([
       expect.objectContaining({
-        resource_id: 'note',
-        reason: expect.stringContaining('only text'),
+        resource_id: 'empty',
+        reason: expect.stringContaining('nothing to record'),
       }),
     ]);
   });

@@ -126,9 +126,9 @@ export async function mapPatient(run: MappingRun, entry: InputEntry): Promise<vo
       death_date: death.date,
       death_datetime: death.datetime,
       death_type_concept_id: TypeConcept.EHR,
-      cause_concept_id: null,
+      cause_concept_id: 0,
       cause_source_value: null,
-      cause_source_concept_id: null,
+      cause_source_concept_id: 0,
     });
     run.observe(id, death.date);
   }

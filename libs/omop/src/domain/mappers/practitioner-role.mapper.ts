@@ -2,8 +2,9 @@ import { child, children, flag, text, type JsonObject } from '../fhir/json.js';
 import type { InputEntry } from '../input/read-fhir-input.js';
 import { fit } from '../mapping/fit.js';
 import type { MappingRun, RowPlace } from '../mapping/mapping-run.js';
+import type { ProviderRow } from '../model/omop-rows.js';
 import type { CodedSource, IdentifierValue, ProviderRoleContext } from '../model/mapping-report.js';
-import { resolveCodeableConcept } from '../vocabulary/resolve-codeable-concept.js';
+import { fillSpecialty } from './specialty.js';
 
 function codedSources(value: unknown): CodedSource[] {
   return children(value).map((concept) => {
@@ -25,6 +26,9 @@ function identifierOf(reference: JsonObject | undefined): IdentifierValue | unde
   return system ? { system, value } : { value };
 }
 
+/** Provider rows whose specialty a PractitionerRole gave: the first role's wins over qualifications. */
+const roleSpecialty = new WeakSet<ProviderRow>();
+
 async function providerFor(run: MappingRun, entry: InputEntry): Promise<number> {
   const practitioner = run.follow(entry, entry.resource.practitioner, 'practitioner', [
     'Practitioner',
@@ -38,15 +42,15 @@ async function providerFor(run: MappingRun, entry: InputEntry): Promise<number> 
     provider_name: fit(text(child(entry.resource.practitioner)?.display), 255),
     npi: null,
     dea: null,
-    specialty_concept_id: null,
+    specialty_concept_id: 0,
     care_site_id: null,
     year_of_birth: null,
-    gender_concept_id: null,
+    gender_concept_id: 0,
     provider_source_value: fit(run.resourceId(entry), 50),
     specialty_source_value: null,
-    specialty_source_concept_id: null,
+    specialty_source_concept_id: 0,
     gender_source_value: null,
-    gender_source_concept_id: null,
+    gender_source_concept_id: 0,
   };
   run.tables.provider.push(row);
   run.providerRows.set(id, row);
@@ -72,17 +76,9 @@ export async function mapPractitionerRole(run: MappingRun, entry: InputEntry): P
     at,
   );
   row.care_site_id ??= careSiteId;
-  const specialty = children(resource.specialty)[0];
-  if (specialty && row.specialty_concept_id === null) {
-    const choice = await resolveCodeableConcept(specialty, run.deps.codes, run.deps.concepts, [
-      'Provider',
-    ]);
-    row.specialty_concept_id = choice.standard?.conceptId ?? 0;
-    row.specialty_source_concept_id = choice.selected?.source?.conceptId ?? 0;
-    row.specialty_source_value = fit(choice.sourceValue, 50);
-    run.report(run.place(entry, 'provider', 'specialty_concept_id', providerId), choice, {
-      preferredDomains: ['Provider'],
-    });
+  if (!roleSpecialty.has(row) && children(resource.specialty).length > 0) {
+    roleSpecialty.add(row);
+    await fillSpecialty(run, entry, row, children(resource.specialty));
   }
   const practitioner = child(resource.practitioner);
   const period = child(resource.period);

@@ -2,6 +2,10 @@ import type { InputEntry } from '../input/read-fhir-input.js';
 import type { MappingRun } from '../mapping/mapping-run.js';
 import { mapAllergyIntolerance } from './allergy-intolerance.mapper.js';
 import { mapCondition } from './condition.mapper.js';
+import { mapCoverage } from './coverage.mapper.js';
+import { mapDevice } from './device.mapper.js';
+import { mapDeviceUseStatement } from './device-use-statement.mapper.js';
+import { mapDocumentReference } from './document-reference.mapper.js';
 import { mapDiagnosticReport } from './diagnostic-report.mapper.js';
 import { mapEncounter } from './encounter.mapper.js';
 import { mapImmunization } from './immunization.mapper.js';
@@ -43,6 +47,11 @@ export const RESOURCE_MAPPERS: readonly (readonly [string, ResourceMapper])[] = 
   ['Observation', mapObservation],
   ['AllergyIntolerance', mapAllergyIntolerance],
   ['DiagnosticReport', mapDiagnosticReport],
+  ['DocumentReference', mapDocumentReference],
+  ['DeviceUseStatement', mapDeviceUseStatement],
+  ['Device', mapDevice],
+  // Last: an open coverage ends on the last date of the person's other records.
+  ['Coverage', mapCoverage],
 ];
 
 /** Types read only through references (a Medication gives a drug its code), never dropped. */

@@ -36,6 +36,7 @@ export interface ClinicalEvent {
   drug?: DrugDetails;
   route?: CodeResolution;
   conditionStatus?: string;
+  conditionStatusConceptId?: number;
 }
 
 interface Routed {
@@ -98,6 +99,7 @@ export async function writeEvent(run: MappingRun, event: ClinicalEvent): Promise
     value: event.value,
     drug: event.drug,
     conditionStatus: event.conditionStatus,
+    conditionStatusConceptId: event.conditionStatusConceptId,
   });
   (run.tables[routed.table] as unknown[]).push(row);
   const preferredDomains = event.naturalDomains;
@@ -126,5 +128,8 @@ export async function writeEvent(run: MappingRun, event: ClinicalEvent): Promise
     ]);
   }
   run.observe(event.personId, event.start.date, event.end?.date);
+  const places = run.eventRows.get(event.entry);
+  if (places) places.push(at);
+  else run.eventRows.set(event.entry, [at]);
   return at;
 }

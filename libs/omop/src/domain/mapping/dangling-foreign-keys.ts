@@ -23,6 +23,18 @@ const FOREIGN_KEYS: readonly ForeignKey[] = [
   ['visit_occurrence', 'person_id', 'person'],
   ['visit_occurrence', 'provider_id', 'provider'],
   ['visit_occurrence', 'care_site_id', 'care_site'],
+  ['visit_occurrence', 'preceding_visit_occurrence_id', 'visit_occurrence'],
+  ['visit_detail', 'person_id', 'person'],
+  ['visit_detail', 'visit_occurrence_id', 'visit_occurrence'],
+  ['visit_detail', 'provider_id', 'provider'],
+  ['visit_detail', 'care_site_id', 'care_site'],
+  ['visit_detail', 'parent_visit_detail_id', 'visit_detail'],
+  ['payer_plan_period', 'person_id', 'person'],
+  ...(['device_exposure', 'note'] as const).flatMap((table): ForeignKey[] => [
+    [table, 'person_id', 'person'],
+    [table, 'provider_id', 'provider'],
+    [table, 'visit_occurrence_id', 'visit_occurrence'],
+  ]),
   ...EVENT_TABLES.flatMap((table): ForeignKey[] => [
     [table, 'person_id', 'person'],
     [table, 'provider_id', 'provider'],
@@ -30,7 +42,7 @@ const FOREIGN_KEYS: readonly ForeignKey[] = [
   ]),
 ];
 
-const PRIMARY_KEY: Record<keyof OmopTables, string> = {
+const PRIMARY_KEY: Record<Exclude<keyof OmopTables, 'fact_relationship'>, string> = {
   location: 'location_id',
   care_site: 'care_site_id',
   provider: 'provider_id',
@@ -44,6 +56,10 @@ const PRIMARY_KEY: Record<keyof OmopTables, string> = {
   measurement: 'measurement_id',
   specimen: 'specimen_id',
   observation: 'observation_id',
+  visit_detail: 'visit_detail_id',
+  device_exposure: 'device_exposure_id',
+  note: 'note_id',
+  payer_plan_period: 'payer_plan_period_id',
 };
 
 /**

@@ -39,7 +39,7 @@ export interface EventParts {
   id: number;
   personId: number;
   conceptId: number;
-  sourceConceptId: number | null;
+  sourceConceptId: number;
   sourceValue: string | null;
   start: OmopMoment;
   end?: OmopMoment;
@@ -49,6 +49,7 @@ export interface EventParts {
   value?: EventValue;
   drug?: DrugDetails;
   conditionStatus?: string;
+  conditionStatusConceptId?: number;
 }
 
 export type EventRow =
@@ -68,6 +69,7 @@ function condition(parts: EventParts): ConditionOccurrenceRow {
     condition_end_date: parts.end?.date ?? null,
     condition_end_datetime: parts.end?.datetime ?? null,
     condition_type_concept_id: parts.typeConceptId,
+    condition_status_concept_id: parts.conditionStatusConceptId ?? 0,
     visit_occurrence_id: parts.visitId,
     provider_id: parts.providerId,
     condition_source_value: fit(parts.sourceValue, 50),
@@ -95,7 +97,7 @@ function drug(parts: EventParts): DrugExposureRow {
     quantity: details.quantity ?? null,
     days_supply: details.daysSupply ?? null,
     sig: details.sig ?? null,
-    route_concept_id: details.routeConceptId ?? null,
+    route_concept_id: details.routeConceptId ?? 0,
     lot_number: fit(details.lotNumber, 50),
     visit_occurrence_id: parts.visitId,
     provider_id: parts.providerId,
@@ -115,6 +117,7 @@ function procedure(parts: EventParts): ProcedureOccurrenceRow {
     procedure_end_date: parts.end?.date ?? null,
     procedure_end_datetime: parts.end?.datetime ?? null,
     procedure_type_concept_id: parts.typeConceptId,
+    modifier_concept_id: 0,
     visit_occurrence_id: parts.visitId,
     provider_id: parts.providerId,
     procedure_source_value: fit(parts.sourceValue, 50),
@@ -132,8 +135,8 @@ function measurement(parts: EventParts): MeasurementRow {
     measurement_datetime: parts.start.datetime,
     measurement_type_concept_id: parts.typeConceptId,
     value_as_number: value.number ?? null,
-    operator_concept_id: value.operatorConceptId ?? null,
-    value_as_concept_id: value.conceptId ?? null,
+    operator_concept_id: value.operatorConceptId ?? 0,
+    value_as_concept_id: value.conceptId ?? 0,
     unit_concept_id: value.unitConceptId ?? 0,
     range_low: value.rangeLow ?? null,
     range_high: value.rangeHigh ?? null,
@@ -158,7 +161,8 @@ function observation(parts: EventParts): ObservationRow {
     observation_type_concept_id: parts.typeConceptId,
     value_as_number: value.number ?? null,
     value_as_string: fit(value.string, 60),
-    value_as_concept_id: value.conceptId ?? null,
+    value_as_concept_id: value.conceptId ?? 0,
+    qualifier_concept_id: 0,
     unit_concept_id: value.unitConceptId ?? 0,
     visit_occurrence_id: parts.visitId,
     provider_id: parts.providerId,

@@ -62,6 +62,11 @@ export class MappingRun {
     measurement: [],
     specimen: [],
     observation: [],
+    visit_detail: [],
+    device_exposure: [],
+    note: [],
+    payer_plan_period: [],
+    fact_relationship: [],
   };
   readonly mappings: MappingEntry[] = [];
   readonly specimenContexts: SpecimenSourceContext[] = [];
@@ -75,6 +80,16 @@ export class MappingRun {
   readonly careSites: Registry = new Map();
   readonly locations: Registry = new Map();
   readonly specimens: Registry = new Map();
+  /** Encounters that are part of another one: their visit_detail rows. */
+  readonly visitDetails: Registry = new Map();
+  /** Encounters being mapped, so that a partOf chain maps parents first and never loops. */
+  readonly encountersInProgress = new Set<InputEntry>();
+  /** Condition status from Encounter.diagnosis (use, rank), by the Condition entry. */
+  readonly diagnosisRoles = new Map<InputEntry, { conceptId: number; sourceValue: string }>();
+  /** Rows of measurement/observation/… by the entry they came from, for fact_relationship. */
+  readonly eventRows = new Map<InputEntry, RowPlace[]>();
+  /** Devices whose use already gave a device_exposure row (a Procedure's focalDevice, …). */
+  readonly deviceExposures: Registry = new Map();
   /** Provider rows by id, so that PractitionerRoles can complete them. */
   readonly providerRows = new Map<number, ProviderRow>();
   /** The person each visit belongs to, so events only link visits of their own person. */

@@ -20,7 +20,7 @@ export interface LocationRow {
 export interface CareSiteRow {
   care_site_id: number;
   care_site_name: string | null;
-  place_of_service_concept_id: number | null;
+  place_of_service_concept_id: number;
   location_id: number | null;
   care_site_source_value: string | null;
   place_of_service_source_value: string | null;
@@ -31,15 +31,15 @@ export interface ProviderRow {
   provider_name: string | null;
   npi: string | null;
   dea: string | null;
-  specialty_concept_id: number | null;
+  specialty_concept_id: number;
   care_site_id: number | null;
   year_of_birth: number | null;
-  gender_concept_id: number | null;
+  gender_concept_id: number;
   provider_source_value: string | null;
   specialty_source_value: string | null;
-  specialty_source_concept_id: number | null;
+  specialty_source_concept_id: number;
   gender_source_value: string | null;
-  gender_source_concept_id: number | null;
+  gender_source_concept_id: number;
 }
 
 export interface PersonRow {
@@ -56,11 +56,11 @@ export interface PersonRow {
   care_site_id: number | null;
   person_source_value: string | null;
   gender_source_value: string | null;
-  gender_source_concept_id: number | null;
+  gender_source_concept_id: number;
   race_source_value: string | null;
-  race_source_concept_id: number | null;
+  race_source_concept_id: number;
   ethnicity_source_value: string | null;
-  ethnicity_source_concept_id: number | null;
+  ethnicity_source_concept_id: number;
 }
 
 export interface DeathRow {
@@ -68,9 +68,9 @@ export interface DeathRow {
   death_date: string;
   death_datetime: string | null;
   death_type_concept_id: number;
-  cause_concept_id: number | null;
+  cause_concept_id: number;
   cause_source_value: string | null;
-  cause_source_concept_id: number | null;
+  cause_source_concept_id: number;
 }
 
 export interface ObservationPeriodRow {
@@ -93,7 +93,12 @@ export interface VisitOccurrenceRow {
   provider_id: number | null;
   care_site_id: number | null;
   visit_source_value: string | null;
-  visit_source_concept_id: number | null;
+  visit_source_concept_id: number;
+  admitted_from_concept_id: number;
+  admitted_from_source_value: string | null;
+  discharged_to_concept_id: number;
+  discharged_to_source_value: string | null;
+  preceding_visit_occurrence_id: number | null;
 }
 
 export interface ConditionOccurrenceRow {
@@ -105,10 +110,11 @@ export interface ConditionOccurrenceRow {
   condition_end_date: string | null;
   condition_end_datetime: string | null;
   condition_type_concept_id: number;
+  condition_status_concept_id: number;
   visit_occurrence_id: number | null;
   provider_id: number | null;
   condition_source_value: string | null;
-  condition_source_concept_id: number | null;
+  condition_source_concept_id: number;
   condition_status_source_value: string | null;
 }
 
@@ -127,12 +133,12 @@ export interface DrugExposureRow {
   quantity: number | null;
   days_supply: number | null;
   sig: string | null;
-  route_concept_id: number | null;
+  route_concept_id: number;
   lot_number: string | null;
   visit_occurrence_id: number | null;
   provider_id: number | null;
   drug_source_value: string | null;
-  drug_source_concept_id: number | null;
+  drug_source_concept_id: number;
   route_source_value: string | null;
 }
 
@@ -145,10 +151,11 @@ export interface ProcedureOccurrenceRow {
   procedure_end_date: string | null;
   procedure_end_datetime: string | null;
   procedure_type_concept_id: number;
+  modifier_concept_id: number;
   visit_occurrence_id: number | null;
   provider_id: number | null;
   procedure_source_value: string | null;
-  procedure_source_concept_id: number | null;
+  procedure_source_concept_id: number;
 }
 
 export interface MeasurementRow {
@@ -159,15 +166,15 @@ export interface MeasurementRow {
   measurement_datetime: string | null;
   measurement_type_concept_id: number;
   value_as_number: number | null;
-  operator_concept_id: number | null;
-  value_as_concept_id: number | null;
+  operator_concept_id: number;
+  value_as_concept_id: number;
   unit_concept_id: number;
   range_low: number | null;
   range_high: number | null;
   visit_occurrence_id: number | null;
   provider_id: number | null;
   measurement_source_value: string | null;
-  measurement_source_concept_id: number | null;
+  measurement_source_concept_id: number;
   unit_source_concept_id: number;
   unit_source_value: string | null;
   value_source_value: string | null;
@@ -198,14 +205,103 @@ export interface ObservationRow {
   observation_type_concept_id: number;
   value_as_number: number | null;
   value_as_string: string | null;
-  value_as_concept_id: number | null;
+  value_as_concept_id: number;
+  qualifier_concept_id: number;
   unit_concept_id: number;
   visit_occurrence_id: number | null;
   provider_id: number | null;
   observation_source_value: string | null;
-  observation_source_concept_id: number | null;
+  observation_source_concept_id: number;
   unit_source_value: string | null;
   value_source_value: string | null;
+}
+
+export interface VisitDetailRow {
+  visit_detail_id: number;
+  person_id: number;
+  visit_detail_concept_id: number;
+  visit_detail_start_date: string;
+  visit_detail_start_datetime: string | null;
+  visit_detail_end_date: string;
+  visit_detail_end_datetime: string | null;
+  visit_detail_type_concept_id: number;
+  provider_id: number | null;
+  care_site_id: number | null;
+  visit_detail_source_value: string | null;
+  visit_detail_source_concept_id: number;
+  admitted_from_concept_id: number;
+  admitted_from_source_value: string | null;
+  discharged_to_concept_id: number;
+  discharged_to_source_value: string | null;
+  preceding_visit_detail_id: number | null;
+  parent_visit_detail_id: number | null;
+  visit_occurrence_id: number;
+}
+
+export interface DeviceExposureRow {
+  device_exposure_id: number;
+  person_id: number;
+  device_concept_id: number;
+  device_exposure_start_date: string;
+  device_exposure_start_datetime: string | null;
+  device_exposure_end_date: string | null;
+  device_exposure_end_datetime: string | null;
+  device_type_concept_id: number;
+  unique_device_id: string | null;
+  production_id: string | null;
+  quantity: number | null;
+  provider_id: number | null;
+  visit_occurrence_id: number | null;
+  device_source_value: string | null;
+  device_source_concept_id: number;
+  unit_concept_id: number;
+  unit_source_value: string | null;
+}
+
+export interface NoteRow {
+  note_id: number;
+  person_id: number;
+  note_date: string;
+  note_datetime: string | null;
+  note_type_concept_id: number;
+  note_class_concept_id: number;
+  note_title: string | null;
+  note_text: string;
+  encoding_concept_id: number;
+  language_concept_id: number;
+  provider_id: number | null;
+  visit_occurrence_id: number | null;
+  note_source_value: string | null;
+  note_event_id: number | null;
+  note_event_field_concept_id: number;
+}
+
+export interface PayerPlanPeriodRow {
+  payer_plan_period_id: number;
+  person_id: number;
+  payer_plan_period_start_date: string;
+  payer_plan_period_end_date: string;
+  payer_concept_id: number;
+  payer_source_value: string | null;
+  payer_source_concept_id: number;
+  plan_concept_id: number;
+  plan_source_value: string | null;
+  plan_source_concept_id: number;
+  sponsor_concept_id: number;
+  sponsor_source_value: string | null;
+  sponsor_source_concept_id: number;
+  family_source_value: string | null;
+  stop_reason_concept_id: number;
+  stop_reason_source_value: string | null;
+  stop_reason_source_concept_id: number;
+}
+
+export interface FactRelationshipRow {
+  domain_concept_id_1: number;
+  fact_id_1: number;
+  domain_concept_id_2: number;
+  fact_id_2: number;
+  relationship_concept_id: number;
 }
 
 export interface OmopTables {
@@ -222,4 +318,9 @@ export interface OmopTables {
   measurement?: MeasurementRow[];
   specimen?: SpecimenRow[];
   observation?: ObservationRow[];
+  visit_detail?: VisitDetailRow[];
+  device_exposure?: DeviceExposureRow[];
+  note?: NoteRow[];
+  payer_plan_period?: PayerPlanPeriodRow[];
+  fact_relationship?: FactRelationshipRow[];
 }

@@ -61,6 +61,13 @@ const ROWS: Row[] = [
   [9201, 'Inpatient Visit', 'Visit', 'Visit', 'S', 'IP'],
   [9202, 'Outpatient Visit', 'Visit', 'Visit', 'S', 'OP'],
   [9203, 'Emergency Room Visit', 'Visit', 'Visit', 'S', 'ER'],
+  [38004446, 'General Practice', 'Provider', 'Medicare Specialty', 'S', '1'],
+  [8546, 'Hospice', 'Visit', 'CMS Place of Service', 'S', '34'],
+  [8870, 'Emergency Room - Hospital', 'Visit', 'CMS Place of Service', 'S', '23'],
+  [32893, 'Confirmed diagnosis', 'Condition Status', 'Condition Status', 'S', 'OMOP4976972'],
+  [32906, 'Resolved condition', 'Condition Status', 'Condition Status', 'S', 'OMOP4976985'],
+  [4224372, 'Glucometer', 'Device', 'SNOMED', 'S', '337414009'],
+  [4217646, 'Implantable defibrillator', 'Device', 'SNOMED', 'S', '72506001'],
 ];
 
 export const FIXTURE_CONCEPTS: OmopConcept[] = ROWS.map(

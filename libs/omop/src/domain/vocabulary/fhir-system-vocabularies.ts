@@ -10,6 +10,7 @@ const SYSTEMS: Readonly<Record<string, string>> = {
   'http://hl7.org/fhir/sid/cvx': 'CVX',
   'http://hl7.org/fhir/sid/ndc': 'NDC',
   'http://unitsofmeasure.org': 'UCUM',
+  'http://nucc.org/provider-taxonomy': 'NUCC',
 };
 
 export function vocabularyIdForFhirSystem(uri: string): string | undefined {

@@ -168,11 +168,15 @@ export class PgCdmRowWriter extends CdmRowWriter {
     const keys = rowKeyColumns(table, shape.primaryKey);
     rows.sort(byNumericKey(keys));
     if (shape.primaryKey.length === 0 && keys.length > 0) {
-      // No primary key to upsert on (death): replace the rows of these keys.
-      const column = shape.columns.find((candidate) => candidate.name === keys[0])!;
+      // No primary key to upsert on (death, fact_relationship): replace the rows of these keys.
+      const columns = keys.map((key) => shape.columns.find((candidate) => candidate.name === key)!);
+      const arrays = columns.map((column, index) => `$${index + 1}::${column.sqlType}[]`);
+      const matches = columns.map((column) => `t.${column.name} = k.${column.name}`).join(' AND ');
       await client.query(
-        `DELETE FROM ${target.schema}.${table} WHERE ${column.name} = ANY($1::${column.sqlType}[])`,
-        [rows.map((row) => row[column.name])],
+        `DELETE FROM ${target.schema}.${table} t
+          USING unnest(${arrays.join(', ')}) AS k(${columns.map((column) => column.name).join(', ')})
+          WHERE ${matches}`,
+        columns.map((column) => rows.map((row) => row[column.name])),
       );
       const insert = unnestInsert({ schema: target.schema, table, columns: shape.columns, rows });
       await client.query(insert.text, insert.values);

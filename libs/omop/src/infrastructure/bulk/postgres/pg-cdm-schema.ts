@@ -11,6 +11,7 @@ import { parseForeignKeys } from '../../../domain/bulk/cdm-constraints.js';
 import {
   idColumnOf,
   isVocabularyTable,
+  KEYLESS_MAPPED_TABLES,
   MAPPED_CDM_TABLES,
   rowKeyColumns,
   VOCABULARY_TABLES,
@@ -99,7 +100,7 @@ export class PgCdmSchema extends CdmSchema {
   async tableCounts(target: OmopTarget): Promise<Record<string, number>> {
     const pool = this.pools.pool(target.url);
     const counts: Record<string, number> = {};
-    for (const table of MAPPED_CDM_TABLES) {
+    for (const table of [...MAPPED_CDM_TABLES, ...KEYLESS_MAPPED_TABLES]) {
       const { rows } = await pool.query<{ count: string }>(
         `SELECT count(*) AS count FROM ${target.schema}.${table}`,
       );
