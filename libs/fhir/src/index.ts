@@ -26,3 +26,11 @@ export type {
   Reference,
   Resource,
 } from './domain/fhir-types.js';
+export {
+  checkFhirInput,
+  describeFinding,
+  warningLines,
+  type InputCheck,
+  type InputFinding,
+  type InputPolicyOptions,
+} from './domain/input/input-policy.js';
