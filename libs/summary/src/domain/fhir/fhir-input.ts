@@ -26,13 +26,15 @@ function checkResource(value: unknown, field: string): FhirResource {
   if (!isFhirResource(value)) {
     throw invalid(field, 'must be a FHIR resource (a JSON object with a resourceType)');
   }
-  if (!isResourceType(value.resourceType)) {
-    throw invalid(
-      `${field}.resourceType`,
-      `"${value.resourceType}" is not a FHIR R4 resource type`,
-    );
-  }
   return value;
+}
+
+function checkRoot(value: unknown, field: string): FhirResource {
+  const root = checkResource(value, field);
+  if (!isResourceType(root.resourceType)) {
+    throw invalid(`${field}.resourceType`, `"${root.resourceType}" is not a FHIR R4 resource type`);
+  }
+  return root;
 }
 
 function collect(bundle: FhirResource, field: string, into: ResourceEntry[]): void {
@@ -46,6 +48,8 @@ function collect(bundle: FhirResource, field: string, into: ResourceEntry[]): vo
     // Entries without a resource (deletions in a history, bare responses) carry no data.
     if (resource === undefined) return;
     const checked = checkResource(resource, `${at}.resource`);
+    // An entry of an unknown type is not read (the input policy warned about it).
+    if (!isResourceType(checked.resourceType)) return;
     if (checked.resourceType === 'Bundle') {
       collect(checked, `${at}.resource`, into);
       return;
@@ -54,9 +58,13 @@ function collect(bundle: FhirResource, field: string, into: ResourceEntry[]): vo
   });
 }
 
-/** Reads a single resource or a Bundle into its resources; 400 naming the place when it is not FHIR. */
+/**
+ * Reads a single resource or a Bundle into its resources; 400 naming the place when it is not
+ * FHIR. Entries of unknown resource types are skipped; the content of each resource is read
+ * as it is (the input policy has reported what R4 validation finds in it).
+ */
 export function readFhirInput(value: unknown, field = 'fhir_resources'): FhirInput {
-  const root = checkResource(value, field);
+  const root = checkRoot(value, field);
   if (root.resourceType !== 'Bundle') {
     return { entries: [{ resource: root, fullUrl: null }], isBundle: false };
   }

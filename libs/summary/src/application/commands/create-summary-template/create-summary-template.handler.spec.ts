@@ -36,13 +36,15 @@ class MemoryTemplates extends SummaryTemplateRepository {
 }
 
 class RefusingValidator extends FhirValidator {
-  validate(_value: unknown, field: string): void {
+  validate(_value: unknown, field: string): string[] {
     throw new Error(`refused ${field}`);
   }
 }
 
 class AcceptingValidator extends FhirValidator {
-  validate(): void {}
+  validate(): string[] {
+    return [];
+  }
 }
 
 describe('creating a summary template', () => {

@@ -44,9 +44,12 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     }
   }
 
-  private read(query: GenerateSummaryQuery): FhirInput {
-    this.validator.validate(query.fhirResources, 'fhir_resources');
-    return readFhirInput(query.fhirResources);
+  /** The shared input policy, then the reading; the policy's findings become warnings. */
+  private read(query: GenerateSummaryQuery): { input: FhirInput; warnings: string[] } {
+    const warnings = this.validator.validate(query.fhirResources, 'fhir_resources', {
+      strict: query.strict,
+    });
+    return { input: readFhirInput(query.fhirResources), warnings };
   }
 
   private async narrative(query: GenerateSummaryQuery): Promise<GeneratedSummary> {
@@ -58,16 +61,20 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     }
     const template = await this.templates.findOwned(query.templateId);
     if (template === null) throw templateNotFound(query.templateId);
-    const input = this.read(query);
+    const { input, warnings } = this.read(query);
     const rendered = renderTemplate(parseTemplate(template.template), groupByType(input.entries), {
       now: new Date(),
     });
-    return { kind: 'narrative', summary: rendered.text, warnings: rendered.warnings };
+    return {
+      kind: 'narrative',
+      summary: rendered.text,
+      warnings: [...rendered.warnings, ...warnings],
+    };
   }
 
   private flatten(query: GenerateSummaryQuery): GeneratedSummary {
     const view = query.viewDefinition === null ? null : parseViewDefinition(query.viewDefinition);
-    const input = this.read(query);
+    const { input, warnings } = this.read(query);
     if (view !== null) {
       const rows = runViewDefinition(
         view,
@@ -78,6 +85,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
         columns: view.columnNames,
         rows,
         summary: rows.map((row) => JSON.stringify(row)).join('\n'),
+        warnings,
       };
     }
     const resources = flattenResources(input.entries, new ReferenceIndex(input.entries));
@@ -85,11 +93,12 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
       kind: 'flatten',
       resources,
       summary: resources.map((resource) => resource.lines.join('\n')).join('\n\n'),
+      warnings,
     };
   }
 
   private ips(query: GenerateSummaryQuery): GeneratedSummary {
-    const input = this.read(query);
+    const { input, warnings } = this.read(query);
     const ips = buildInternationalPatientSummary(
       input,
       query.format === 'bundle' ? { now: new Date(), newId: randomUUID } : null,
@@ -103,6 +112,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
         code: section.definition.loincCode,
         itemCount: section.items.length,
       })),
+      warnings,
     };
   }
 }
