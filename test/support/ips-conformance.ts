@@ -97,7 +97,14 @@ export function ipsProblems(bundle: Json): string[] {
       ),
       'Patient.name with family, given or text (ips-pat-1)',
     );
-    need(present(patient.birthDate), 'Patient.birthDate');
+    need(
+      present(patient.birthDate) ||
+        (patient._birthDate?.extension as Json[] | undefined)?.some(
+          (extension) =>
+            extension.url === 'http://hl7.org/fhir/StructureDefinition/data-absent-reason',
+        ) === true,
+      'Patient.birthDate (or its data-absent-reason)',
+    );
   }
   for (const author of (composition.author ?? []) as Json[])
     need(!author.reference || byUrl.has(author.reference), 'Composition.author resolves');

@@ -34,3 +34,4 @@ export {
   type InputFinding,
   type InputPolicyOptions,
 } from './domain/input/input-policy.js';
+export { conformResource, type ConformedResource } from './domain/input/conform-resource.js';

@@ -10,4 +10,14 @@ export interface FhirReadOptions {
  */
 export abstract class FhirValidator {
   abstract validate(value: unknown, field: string, options: FhirReadOptions): string[];
+
+  /**
+   * A copy of a resource without the elements R4 validation flags, for FHIR the service
+   * writes from tolerated input; `notes` says what was left out and what still fails.
+   */
+  abstract conform(resource: Record<string, unknown>): {
+    resource: Record<string, unknown>;
+    removed: string[];
+    remaining: string[];
+  };
 }

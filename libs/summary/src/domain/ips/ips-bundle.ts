@@ -8,6 +8,23 @@ import { itemLine, NONE_DOCUMENTED } from './ips-text.js';
 export interface IpsBundleOptions {
   now: Date;
   newId: () => string;
+  /**
+   * The copy of an input resource the document holds: one that R4 validation accepts when
+   * the input was read tolerantly. `fullUrl` names the entry in what it reports.
+   */
+  conform?: (resource: FhirResource, fullUrl: string) => FhirResource;
+}
+
+const DATA_ABSENT_UNKNOWN = {
+  extension: [
+    { url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' },
+  ],
+};
+
+/** Patient-uv-ips requires birthDate; when the data has none, the document says it is unknown. */
+function withAbsentBirthDate(patient: FhirResource): FhirResource {
+  if (patient.birthDate !== undefined || patient._birthDate !== undefined) return patient;
+  return { ...patient, _birthDate: DATA_ABSENT_UNKNOWN };
 }
 
 const LOINC = 'http://loinc.org';
@@ -65,7 +82,9 @@ export function buildIpsBundle(
     if (known) return known;
     const url = fullUrl ?? `urn:uuid:${options.newId()}`;
     fullUrls.set(resource, url);
-    entries.push({ fullUrl: url, resource });
+    let copy = options.conform ? options.conform(resource, url) : resource;
+    if (resource === patient.entry.resource) copy = withAbsentBirthDate(copy);
+    entries.push({ fullUrl: url, resource: copy });
     return url;
   };
   const patientUrl = include(patient.entry.resource, patient.entry.fullUrl);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { checkFhirInput, describeFinding, warningLines } from '@app/fhir';
+import { checkFhirInput, conformResource, describeFinding, warningLines } from '@app/fhir';
 import { AppError } from '@app/shared';
 import { FhirValidator, type FhirReadOptions } from '../../application/ports/fhir-validator.js';
 import { SummaryErrorCodes } from '../../domain/summary-errors.js';
@@ -20,5 +20,18 @@ export class MedplumFhirValidator extends FhirValidator {
       `${field} is not FHIR R4 that can be read: ${listed.join('; ')}${more > 0 ? `; and ${more} more` : ''}`,
       errors,
     );
+  }
+
+  conform(resource: Record<string, unknown>): {
+    resource: Record<string, unknown>;
+    removed: string[];
+    remaining: string[];
+  } {
+    const conformed = conformResource(resource);
+    return {
+      resource: conformed.resource,
+      removed: conformed.removed.map(describeFinding),
+      remaining: conformed.remaining.map(describeFinding),
+    };
   }
 }

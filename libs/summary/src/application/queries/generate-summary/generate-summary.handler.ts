@@ -2,6 +2,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AppError } from '@app/shared';
 import { randomUUID } from 'node:crypto';
 import { groupByType, readFhirInput, type FhirInput } from '../../../domain/fhir/fhir-input.js';
+import type { FhirResource } from '../../../domain/fhir/fhir-resource.js';
 import { ReferenceIndex } from '../../../domain/fhir/reference-index.js';
 import { flattenResources } from '../../../domain/flatten/flatten-resources.js';
 import { buildInternationalPatientSummary } from '../../../domain/ips/build-ips.js';
@@ -99,9 +100,17 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
 
   private ips(query: GenerateSummaryQuery): GeneratedSummary {
     const { input, warnings } = this.read(query);
+    const conform = (resource: FhirResource, fullUrl: string): FhirResource => {
+      const conformed = this.validator.conform(resource);
+      for (const finding of conformed.removed)
+        warnings.push(`IPS Bundle entry ${fullUrl}: left out ${finding}`);
+      for (const finding of conformed.remaining)
+        warnings.push(`IPS Bundle entry ${fullUrl}: still not valid R4, ${finding}`);
+      return conformed.resource as FhirResource;
+    };
     const ips = buildInternationalPatientSummary(
       input,
-      query.format === 'bundle' ? { now: new Date(), newId: randomUUID } : null,
+      query.format === 'bundle' ? { now: new Date(), newId: randomUUID, conform } : null,
     );
     return {
       kind: 'ips',
