@@ -22,6 +22,30 @@ function invalid(field: string, problem: string): AppError {
   ]);
 }
 
+function holdsNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value !== 'object') return false;
+  return Object.values(value as object).some(holdsNull);
+}
+
+function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => item !== null).map(dropNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== null)
+      .map(([key, item]) => [key, dropNulls(item)]),
+  );
+}
+
+/**
+ * FHIR JSON has no nulls; tolerated input may. They are read as absent (a copy without them,
+ * made only when there is one), so no reader meets a null where it expects an element.
+ */
+function readable(resource: FhirResource): FhirResource {
+  return holdsNull(resource) ? (dropNulls(resource) as FhirResource) : resource;
+}
+
 function checkResource(value: unknown, field: string): FhirResource {
   if (!isFhirResource(value)) {
     throw invalid(field, 'must be a FHIR resource (a JSON object with a resourceType)');
@@ -54,7 +78,10 @@ function collect(bundle: FhirResource, field: string, into: ResourceEntry[]): vo
       collect(checked, `${at}.resource`, into);
       return;
     }
-    into.push({ resource: checked, fullUrl: typeof fullUrl === 'string' ? fullUrl : null });
+    into.push({
+      resource: readable(checked),
+      fullUrl: typeof fullUrl === 'string' ? fullUrl : null,
+    });
   });
 }
 
@@ -66,7 +93,7 @@ function collect(bundle: FhirResource, field: string, into: ResourceEntry[]): vo
 export function readFhirInput(value: unknown, field = 'fhir_resources'): FhirInput {
   const root = checkRoot(value, field);
   if (root.resourceType !== 'Bundle') {
-    return { entries: [{ resource: root, fullUrl: null }], isBundle: false };
+    return { entries: [{ resource: readable(root), fullUrl: null }], isBundle: false };
   }
   const entries: ResourceEntry[] = [];
   collect(root, field, entries);
