@@ -160,8 +160,8 @@ describe('the FHIR input policy', () => {
       tolerant,
     );
     expect(check.warnings.map((warning) => warning.path)).toEqual([
-      'fhir_resources.entry[0].request.verb',
       'fhir_resources.entry[0].resource.entry[0].resource.code',
+      'fhir_resources.entry[0].request.verb',
     ]);
   });
 

@@ -126,6 +126,7 @@ function checkResource(value: unknown, at: string, findings: Findings, isRoot: b
       `Constraint ${firstEntryRule.constraint} not met: a ${String(value.type)} Bundle must have a ${firstEntryRule.type} as the first resource`,
     );
   }
+  const shells: { index: number; shell: JsonObject }[] = [];
   entry.forEach((item: unknown, index) => {
     const place = `${at}.entry[${index}]`;
     if (!isObject(item)) {
@@ -133,29 +134,36 @@ function checkResource(value: unknown, at: string, findings: Findings, isRoot: b
       return;
     }
     const { resource, ...rest } = item;
-    // Entry-level elements (fullUrl, search, request, response) are checked on their own.
     const plainFullUrl =
       Object.keys(rest).length === 0 ||
       (Object.keys(rest).length === 1 && typeof rest.fullUrl === 'string');
-    if (!plainFullUrl) validateEntryShell(rest, place, findings);
+    if (!plainFullUrl) shells.push({ index, shell: rest });
     if (resource !== undefined) checkResource(resource, `${place}.resource`, findings, false);
   });
+  if (shells.length > 0) validateEntryShells(shells, at, findings);
 }
 
-/** fullUrl, request and response of an entry, checked through a one-entry Bundle. */
-function validateEntryShell(entry: JsonObject, at: string, findings: Findings): void {
-  const probe = { resourceType: 'Bundle', type: 'collection', entry: [entry] };
+/**
+ * Entry-level elements (fullUrl, search, request, response), checked in one probe Bundle
+ * of the entries without their resources (validated on their own above).
+ */
+function validateEntryShells(
+  shells: { index: number; shell: JsonObject }[],
+  at: string,
+  findings: Findings,
+): void {
+  const probe = { resourceType: 'Bundle', type: 'collection', entry: shells.map((s) => s.shell) };
   try {
     validateResource(probe as unknown as Resource);
   } catch (error) {
     if (!(error instanceof OperationOutcomeError)) throw error;
     for (const issue of error.outcome.issue ?? []) {
       if (issue.severity !== 'error' && issue.severity !== 'fatal') continue;
-      const expression = issue.expression?.[0] ?? '';
-      // bdl-5 and the like speak of the resource the probe left out.
-      if (!/^Bundle\.entry(\[0\])?\./.test(expression)) continue;
+      // Bundle-level invariants (bdl-3, bdl-5…) speak of the probe, not of the input.
+      const match = /^Bundle\.entry\[(\d+)\](\..+)$/.exec(issue.expression?.[0] ?? '');
+      if (!match) continue;
       findings.r4(
-        `${at}${expression.replace(/^Bundle\.entry(\[0\])?/, '')}`,
+        `${at}.entry[${shells[Number(match[1])].index}]${match[2]}`,
         issue.details?.text ?? issue.diagnostics ?? 'invalid',
       );
     }

@@ -25,7 +25,7 @@ function invalid(field: string, problem: string): AppError {
 function holdsNull(value: unknown): boolean {
   if (value === null) return true;
   if (typeof value !== 'object') return false;
-  return Object.values(value as object).some(holdsNull);
+  return Object.values(value).some(holdsNull);
 }
 
 function dropNulls(value: unknown): unknown {
