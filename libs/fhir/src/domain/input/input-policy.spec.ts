@@ -116,6 +116,14 @@ describe('the FHIR input policy', () => {
       { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { id: 'x' } }] },
       'fhir_resources.entry[0].resource',
     ],
+    [
+      'Bundles nested nine deep',
+      Array.from({ length: 9 }).reduce<Record<string, unknown>>(
+        (inner) => ({ resourceType: 'Bundle', type: 'collection', entry: [{ resource: inner }] }),
+        { resourceType: 'Bundle', type: 'collection' },
+      ),
+      `fhir_resources${'.entry[0].resource'.repeat(9)}`,
+    ],
   ])('keeps structural failures errors even when tolerant: %s', (_label, value, path) => {
     const check = checkFhirInput(value, tolerant);
     expect(check.errors.map((error) => error.path)).toEqual([path]);

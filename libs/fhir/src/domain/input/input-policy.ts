@@ -27,6 +27,8 @@ export interface InputCheck {
 }
 
 const MAX_LISTED = 100;
+/** Bundles inside Bundles deeper than this are refused (as fhir2omop's reader does). */
+const MAX_NESTING = 8;
 
 type JsonObject = Record<string, unknown>;
 
@@ -95,7 +97,8 @@ function validate(
 }
 
 /** A resource: structural checks first (they refuse), then R4 validation (it warns). */
-function checkResource(value: unknown, at: string, findings: Findings, isRoot: boolean): void {
+function checkResource(value: unknown, at: string, findings: Findings, depth: number): void {
+  const isRoot = depth === 0;
   if (!isObject(value) || typeof value.resourceType !== 'string' || value.resourceType === '') {
     findings.error(at, 'must be a FHIR resource (a JSON object with a resourceType)');
     return;
@@ -109,6 +112,10 @@ function checkResource(value: unknown, at: string, findings: Findings, isRoot: b
   }
   if (value.resourceType !== 'Bundle') {
     validate(value, at, findings);
+    return;
+  }
+  if (depth > MAX_NESTING) {
+    findings.error(at, `nests Bundles deeper than ${MAX_NESTING}`);
     return;
   }
   const { entry, ...shell } = value;
@@ -138,7 +145,7 @@ function checkResource(value: unknown, at: string, findings: Findings, isRoot: b
       Object.keys(rest).length === 0 ||
       (Object.keys(rest).length === 1 && typeof rest.fullUrl === 'string');
     if (!plainFullUrl) shells.push({ index, shell: rest });
-    if (resource !== undefined) checkResource(resource, `${place}.resource`, findings, false);
+    if (resource !== undefined) checkResource(resource, `${place}.resource`, findings, depth + 1);
   });
   if (shells.length > 0) validateEntryShells(shells, at, findings);
 }
@@ -184,7 +191,7 @@ function validateEntryShells(
 export function checkFhirInput(value: unknown, options: InputPolicyOptions): InputCheck {
   loadFhirDefinitions();
   const findings = new Findings(options.strict);
-  checkResource(value, options.field, findings, true);
+  checkResource(value, options.field, findings, 0);
   return { errors: findings.errors, warnings: findings.warnings, unlisted: findings.unlisted };
 }
 
