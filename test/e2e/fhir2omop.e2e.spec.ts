@@ -343,6 +343,80 @@ describe.each(PROFILES)('POST /fhir2omop/create (%s profile)', (profile) => {
     expect(`${error.message} ${JSON.stringify(error.error.details)}`).toMatch(message);
   });
 
+  describe('the shared FHIR input policy', () => {
+    const subject = { reference: 'urn:uuid:3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f' };
+    const ehrDocument = {
+      resourceType: 'Bundle',
+      type: 'document',
+      identifier: {
+        system: 'urn:ietf:rfc:3986',
+        value: 'urn:uuid:4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a',
+      },
+      timestamp: '2024-05-01T10:00:00Z',
+      entry: [
+        {
+          fullUrl: 'urn:uuid:5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+          // A Composition without status, date, author or title.
+          resource: { resourceType: 'Composition', type: { text: 'Patient summary' }, subject },
+        },
+        {
+          fullUrl: subject.reference,
+          resource: {
+            resourceType: 'Patient',
+            name: [{ family: 'Okafor' }, {}],
+            communication: [{ preferred: true }],
+            birthDate: '1970-02-03',
+          },
+        },
+        {
+          fullUrl: 'urn:uuid:6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+          resource: {
+            resourceType: 'Procedure',
+            status: 'completed',
+            subject,
+            code: { text: 'Appendectomy' },
+            performedDateTime: '2010-06-01',
+            performer: [{ function_: { text: 'surgeon' }, actor: { display: 'Dr. Diaz' } }],
+          },
+        },
+      ],
+    };
+
+    it('maps an EHR-style Bundle with defects (200) and names each defect in warnings', async () => {
+      const response = await post({ fhir_resources: ehrDocument });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Json;
+      expect(body.tables.person).toHaveLength(1);
+      expect(body.tables.procedure_occurrence).toHaveLength(1);
+      expect((body.warnings as string[]).map((warning) => warning.split(': ')[0]).sort()).toEqual([
+        'fhir_resources.entry[0].resource.author',
+        'fhir_resources.entry[0].resource.date',
+        'fhir_resources.entry[0].resource.status',
+        'fhir_resources.entry[0].resource.title',
+        'fhir_resources.entry[1].resource.communication[0].language',
+        'fhir_resources.entry[1].resource.name[1]',
+        'fhir_resources.entry[2].resource.performer[0].function_',
+      ]);
+    });
+
+    it('refuses the same Bundle with strict: true, and structural failures either way', async () => {
+      const strict = await post({ fhir_resources: ehrDocument, strict: true });
+      expect(strict.status).toBe(400);
+      const refused = (await strict.json()) as Json;
+      expect(refused.error.code).toBe('OMOP.INVALID_FHIR');
+      expect(refused.message).toContain('fhir_resources.entry[0].resource.status');
+      expect(JSON.stringify(refused.error.details)).toContain(
+        'fhir_resources.entry[2].resource.performer[0].function_',
+      );
+      const broken = { ...ehrDocument, entry: [...ehrDocument.entry, { resource: { id: 'x' } }] };
+      for (const mode of [false, true]) {
+        const response = await post({ fhir_resources: broken, strict: mode });
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as Json).error.code).toBe('OMOP.INVALID_FHIR');
+      }
+    });
+  });
+
   it('answers 400 for a body that is not JSON, 413 over the body limit and 401 without a token', async () => {
     expect((await post('{"fhir_resources": {', true)).status).toBe(400);
     const huge = JSON.stringify({

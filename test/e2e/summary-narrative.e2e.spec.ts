@@ -132,9 +132,10 @@ describe.each(PROFILES)('narrative summaries (%s profile)', (profile) => {
       'SUMMARY.INVALID_FHIR',
     ],
     [
-      'a Bundle entry with a wrong type',
+      'a Bundle entry with a wrong type, strict',
       {
         template_id: 'TEMPLATE',
+        strict: true,
         fhir_resources: {
           resourceType: 'Bundle',
           type: 'collection',

@@ -26,3 +26,12 @@ export type {
   Reference,
   Resource,
 } from './domain/fhir-types.js';
+export {
+  checkFhirInput,
+  describeFinding,
+  warningLines,
+  type InputCheck,
+  type InputFinding,
+  type InputPolicyOptions,
+} from './domain/input/input-policy.js';
+export { conformResource, type ConformedResource } from './domain/input/conform-resource.js';

@@ -8,8 +8,10 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ok } from '@app/shared';
-import type { OmopMappingResult } from '../../domain/model/mapping-report.js';
-import { MapFhirToOmopQuery } from '../../application/queries/map-fhir-to-omop/map-fhir-to-omop.query.js';
+import {
+  MapFhirToOmopQuery,
+  type OmopMappingAnswer,
+} from '../../application/queries/map-fhir-to-omop/map-fhir-to-omop.query.js';
 import { FhirToOmopRequestDto, FhirToOmopResponseDto } from './fhir-to-omop.dto.js';
 import { presentOmopMapping } from './omop-mapping.presenter.js';
 
@@ -30,8 +32,8 @@ export class FhirToOmopController {
       'fhir_resources is not a FHIR resource or Bundle, or an element has the wrong type',
   })
   async create(@Body() body: FhirToOmopRequestDto): Promise<FhirToOmopResponseDto> {
-    const result: OmopMappingResult = await this.queries.execute(
-      new MapFhirToOmopQuery(body.fhir_resources, body.vocab_version),
+    const result: OmopMappingAnswer = await this.queries.execute(
+      new MapFhirToOmopQuery(body.fhir_resources, body.vocab_version, body.strict ?? false),
     );
     const rows = Object.values(result.tables).reduce<number>(
       (sum, table: unknown[] | undefined) => sum + (table?.length ?? 0),

@@ -1,7 +1,15 @@
 import { RawJson } from '@app/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { OmopTables } from '../../domain/model/omop-rows.js';
-import { IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+} from 'class-validator';
 
 export class FhirToOmopRequestDto {
   @ApiPropertyOptional({
@@ -23,6 +31,15 @@ export class FhirToOmopRequestDto {
   @IsObject()
   @RawJson()
   fhir_resources!: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'true: refuse (400) input with anything FHIR R4 validation finds; false (default): map it and list the findings in warnings. Structural failures are refused either way',
+  })
+  @IsOptional()
+  @IsBoolean()
+  strict?: boolean;
 }
 
 export class ResolutionPathDto {
@@ -117,4 +134,10 @@ export class FhirToOmopResponseDto {
   @ApiProperty({ type: [DiagnosticDto] }) diagnostics!: DiagnosticDto[];
   @ApiPropertyOptional() vocab_version?: string;
   @ApiProperty({ type: MappingSummaryDto }) summary!: MappingSummaryDto;
+  @ApiProperty({
+    type: [String],
+    description:
+      'What tolerant reading found in fhir_resources (`path: problem`): the findings of FHIR R4 validation that did not stop the mapping',
+  })
+  warnings!: string[];
 }

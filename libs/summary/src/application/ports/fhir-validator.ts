@@ -1,7 +1,23 @@
+export interface FhirReadOptions {
+  /** true: every R4 finding refuses the input; false: findings come back as warnings. */
+  strict: boolean;
+}
+
 /**
- * Checks that JSON is valid FHIR R4 (types, cardinalities, required elements) and throws
- * a 400 naming each offending element when it is not.
+ * Applies the shared FHIR input policy (`checkFhirInput` of @app/fhir): throws a 400 naming
+ * each structural failure (and, when strict, each R4 finding); returns the R4 findings of
+ * tolerant reading as warning lines (`path: problem`).
  */
 export abstract class FhirValidator {
-  abstract validate(value: unknown, field: string): void;
+  abstract validate(value: unknown, field: string, options: FhirReadOptions): string[];
+
+  /**
+   * A copy of a resource without the elements R4 validation flags, for FHIR the service
+   * writes from tolerated input; `notes` says what was left out and what still fails.
+   */
+  abstract conform(resource: Record<string, unknown>): {
+    resource: Record<string, unknown>;
+    removed: string[];
+    remaining: string[];
+  };
 }

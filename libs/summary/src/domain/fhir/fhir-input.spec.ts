@@ -70,3 +70,14 @@ describe('reading fhir_resources', () => {
     expect(error.message.startsWith(place)).toBe(true);
   });
 });
+
+describe('entries of unknown resource types', () => {
+  it('are skipped, the others read', () => {
+    const input = readFhirInput({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [{ resource: { resourceType: 'Patinet', id: 'x' } }, { resource: patient }],
+    });
+    expect(input.entries).toEqual([{ resource: patient, fullUrl: null }]);
+  });
+});

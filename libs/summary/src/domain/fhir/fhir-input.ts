@@ -22,17 +22,43 @@ function invalid(field: string, problem: string): AppError {
   ]);
 }
 
+function holdsNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value !== 'object') return false;
+  return Object.values(value).some(holdsNull);
+}
+
+function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => item !== null).map(dropNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== null)
+      .map(([key, item]) => [key, dropNulls(item)]),
+  );
+}
+
+/**
+ * FHIR JSON has no nulls; tolerated input may. They are read as absent (a copy without them,
+ * made only when there is one), so no reader meets a null where it expects an element.
+ */
+function readable(resource: FhirResource): FhirResource {
+  return holdsNull(resource) ? (dropNulls(resource) as FhirResource) : resource;
+}
+
 function checkResource(value: unknown, field: string): FhirResource {
   if (!isFhirResource(value)) {
     throw invalid(field, 'must be a FHIR resource (a JSON object with a resourceType)');
   }
-  if (!isResourceType(value.resourceType)) {
-    throw invalid(
-      `${field}.resourceType`,
-      `"${value.resourceType}" is not a FHIR R4 resource type`,
-    );
-  }
   return value;
+}
+
+function checkRoot(value: unknown, field: string): FhirResource {
+  const root = checkResource(value, field);
+  if (!isResourceType(root.resourceType)) {
+    throw invalid(`${field}.resourceType`, `"${root.resourceType}" is not a FHIR R4 resource type`);
+  }
+  return root;
 }
 
 function collect(bundle: FhirResource, field: string, into: ResourceEntry[]): void {
@@ -46,19 +72,28 @@ function collect(bundle: FhirResource, field: string, into: ResourceEntry[]): vo
     // Entries without a resource (deletions in a history, bare responses) carry no data.
     if (resource === undefined) return;
     const checked = checkResource(resource, `${at}.resource`);
+    // An entry of an unknown type is not read (the input policy warned about it).
+    if (!isResourceType(checked.resourceType)) return;
     if (checked.resourceType === 'Bundle') {
       collect(checked, `${at}.resource`, into);
       return;
     }
-    into.push({ resource: checked, fullUrl: typeof fullUrl === 'string' ? fullUrl : null });
+    into.push({
+      resource: readable(checked),
+      fullUrl: typeof fullUrl === 'string' ? fullUrl : null,
+    });
   });
 }
 
-/** Reads a single resource or a Bundle into its resources; 400 naming the place when it is not FHIR. */
+/**
+ * Reads a single resource or a Bundle into its resources; 400 naming the place when it is not
+ * FHIR. Entries of unknown resource types are skipped; the content of each resource is read
+ * as it is (the input policy has reported what R4 validation finds in it).
+ */
 export function readFhirInput(value: unknown, field = 'fhir_resources'): FhirInput {
-  const root = checkResource(value, field);
+  const root = checkRoot(value, field);
   if (root.resourceType !== 'Bundle') {
-    return { entries: [{ resource: root, fullUrl: null }], isBundle: false };
+    return { entries: [{ resource: readable(root), fullUrl: null }], isBundle: false };
   }
   const entries: ResourceEntry[] = [];
   collect(root, field, entries);

@@ -124,6 +124,7 @@ describe('building the International Patient Summary', () => {
       'MedicationStatement',
       'Medication',
       'Condition',
+      'Device',
     ]);
   });
 

@@ -8,9 +8,28 @@ import { itemLine, NONE_DOCUMENTED } from './ips-text.js';
 export interface IpsBundleOptions {
   now: Date;
   newId: () => string;
+  /**
+   * The copy of an input resource the document holds: one that R4 validation accepts when
+   * the input was read tolerantly. `fullUrl` names the entry in what it reports.
+   */
+  conform?: (resource: FhirResource, fullUrl: string) => FhirResource;
+}
+
+const DATA_ABSENT_UNKNOWN = {
+  extension: [
+    { url: 'http://hl7.org/fhir/StructureDefinition/data-absent-reason', valueCode: 'unknown' },
+  ],
+};
+
+/** Patient-uv-ips requires birthDate; when the data has none, the document says it is unknown. */
+function withAbsentBirthDate(patient: FhirResource): FhirResource {
+  if (patient.birthDate !== undefined || patient._birthDate !== undefined) return patient;
+  return { ...patient, _birthDate: DATA_ABSENT_UNKNOWN };
 }
 
 const LOINC = 'http://loinc.org';
+/** The Composition's author: this service, as a Device entry of the document. */
+const GENERATOR = 'clinical-interop IPS generator';
 
 function escapeXhtml(text: string): string {
   return text
@@ -28,18 +47,27 @@ function narrative(section: IpsSection): { status: 'generated'; div: string } {
   return { status: 'generated', div: `<div xmlns="http://www.w3.org/1999/xhtml">${body}</div>` };
 }
 
-/** Resources an item points at that a reader of the document needs (the Medication of a statement). */
+/** Elements by which an item points at resources a reader of the document needs. */
+const SUPPORTING_ELEMENTS = ['medicationReference', 'device', 'result'];
+
+/** The Medication of a statement, the Device of a use statement, the results of a report. */
 function supportingResources(section: IpsSection, references: ReferenceIndex): FhirResource[] {
-  return section.items.flatMap(({ entry }) => {
-    const medication = references.resolve(entry.resource.medicationReference, entry.resource);
-    return medication ? [medication] : [];
-  });
+  return section.items.flatMap(({ entry }) =>
+    SUPPORTING_ELEMENTS.flatMap((element) => {
+      const value = entry.resource[element];
+      return (Array.isArray(value) ? value : [value]).flatMap((reference: unknown) => {
+        const target = references.resolve(reference, entry.resource);
+        return target ? [target] : [];
+      });
+    }),
+  );
 }
 
 /**
  * The IPS as a FHIR document: a Bundle of type document whose first entry is a Composition
  * with one section per IPS section (LOINC code, the same narrative as the text, entries
- * pointing at the resources listed, or an empty reason), then the patient and those resources.
+ * pointing at the resources listed, or an empty reason), then the patient, those resources
+ * and the Device that authored the document.
  */
 export function buildIpsBundle(
   patient: PatientIdentity,
@@ -54,12 +82,20 @@ export function buildIpsBundle(
     if (known) return known;
     const url = fullUrl ?? `urn:uuid:${options.newId()}`;
     fullUrls.set(resource, url);
-    entries.push({ fullUrl: url, resource });
+    let copy = options.conform ? options.conform(resource, url) : resource;
+    if (resource === patient.entry.resource) copy = withAbsentBirthDate(copy);
+    entries.push({ fullUrl: url, resource: copy });
     return url;
   };
   const patientUrl = include(patient.entry.resource, patient.entry.fullUrl);
   const entryUrl = (entry: ResourceEntry): string => include(entry.resource, entry.fullUrl);
   const date = options.now.toISOString();
+  const author: FhirResource = {
+    resourceType: 'Device',
+    id: options.newId(),
+    deviceName: [{ name: GENERATOR, type: 'user-friendly-name' }],
+  };
+  const authorUrl = `urn:uuid:${options.newId()}`;
   const composition: FhirResource = {
     resourceType: 'Composition',
     id: options.newId(),
@@ -67,7 +103,7 @@ export function buildIpsBundle(
     type: { coding: [{ system: LOINC, code: '60591-5', display: 'Patient summary Document' }] },
     subject: { reference: patientUrl, display: patient.name },
     date,
-    author: [{ display: 'clinical-interop IPS generator' }],
+    author: [{ reference: authorUrl, display: GENERATOR }],
     title: `International Patient Summary for ${patient.name}`,
     section: sections.map((section) => {
       const base = {
@@ -108,6 +144,10 @@ export function buildIpsBundle(
     identifier: { system: 'urn:ietf:rfc:3986', value: `urn:uuid:${options.newId()}` },
     type: 'document',
     timestamp: date,
-    entry: [{ fullUrl: compositionUrl, resource: composition }, ...entries],
+    entry: [
+      { fullUrl: compositionUrl, resource: composition },
+      ...entries,
+      { fullUrl: authorUrl, resource: author },
+    ],
   };
 }

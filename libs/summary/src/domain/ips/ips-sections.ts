@@ -6,6 +6,14 @@ import { medicationItems } from './sections/medications.js';
 import { problemItems } from './sections/problems.js';
 import { procedureItems } from './sections/procedures.js';
 import { vitalSignItems } from './sections/vital-signs.js';
+import { advanceDirectiveItems } from './sections/advance-directives.js';
+import { functionalStatusItems } from './sections/functional-status.js';
+import { medicalDeviceItems } from './sections/medical-devices.js';
+import { pastIllnessItems } from './sections/past-illness.js';
+import { planOfCareItems } from './sections/plan-of-care.js';
+import { pregnancyItems } from './sections/pregnancy.js';
+import { resultItems } from './sections/results.js';
+import { socialHistoryItems } from './sections/social-history.js';
 
 export interface IpsSectionDefinition {
   title: string;
@@ -15,7 +23,7 @@ export interface IpsSectionDefinition {
   items(entries: readonly ResourceEntry[], context: SectionContext): IpsItem[];
 }
 
-/** The sections, in the order the summary lists them. */
+/** The six sections of the interface spec, in the order the summary lists them. */
 export const IPS_SECTIONS: IpsSectionDefinition[] = [
   {
     title: 'Allergies and Intolerances',
@@ -50,6 +58,61 @@ export const IPS_SECTIONS: IpsSectionDefinition[] = [
   { title: 'Vital Signs', loincCode: '8716-3', loincDisplay: 'Vital signs', items: vitalSignItems },
 ];
 
+/**
+ * The IPS IG's other sections, which the document Bundle holds when the data has entries for
+ * them (the text summary keeps the six of the spec).
+ */
+export const IPS_OTHER_SECTIONS: IpsSectionDefinition[] = [
+  {
+    title: 'Results',
+    loincCode: '30954-2',
+    loincDisplay: 'Relevant diagnostic tests/laboratory data note',
+    items: resultItems,
+  },
+  {
+    title: 'Medical Devices',
+    loincCode: '46264-8',
+    loincDisplay: 'History of medical device use',
+    items: medicalDeviceItems,
+  },
+  {
+    title: 'History of Past Illness',
+    loincCode: '11348-0',
+    loincDisplay: 'History of Past illness note',
+    items: pastIllnessItems,
+  },
+  {
+    title: 'Functional Status',
+    loincCode: '47420-5',
+    loincDisplay: 'Functional status assessment note',
+    items: functionalStatusItems,
+  },
+  {
+    title: 'Plan of Care',
+    loincCode: '18776-5',
+    loincDisplay: 'Plan of care note',
+    items: planOfCareItems,
+  },
+  {
+    title: 'Social History',
+    loincCode: '29762-2',
+    loincDisplay: 'Social history note',
+    items: socialHistoryItems,
+  },
+  {
+    title: 'Pregnancy',
+    loincCode: '10162-6',
+    loincDisplay: 'History of pregnancies Narrative',
+    items: pregnancyItems,
+  },
+  {
+    title: 'Advance Directives',
+    loincCode: '42348-3',
+    loincDisplay: 'Advance healthcare directives',
+    items: advanceDirectiveItems,
+  },
+];
+
 export interface IpsSection {
   definition: IpsSectionDefinition;
   items: IpsItem[];
@@ -59,9 +122,10 @@ export interface IpsSection {
 export function buildSections(
   entries: readonly ResourceEntry[],
   context: SectionContext,
+  definitions: readonly IpsSectionDefinition[] = IPS_SECTIONS,
 ): IpsSection[] {
   const usable = entries.filter(({ resource }) => !isEnteredInError(resource));
-  return IPS_SECTIONS.map((definition) => ({
+  return definitions.map((definition) => ({
     definition,
     items: definition.items(usable, context),
   }));

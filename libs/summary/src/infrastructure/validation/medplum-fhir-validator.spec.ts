@@ -3,10 +3,12 @@ import { AppError } from '@app/shared';
 import { MedplumFhirValidator } from './medplum-fhir-validator.js';
 
 const validator = new MedplumFhirValidator();
+const strict = { strict: true };
+const tolerant = { strict: false };
 
-function refusal(value: unknown): AppError {
+function refusal(value: unknown, options = strict): AppError {
   try {
-    validator.validate(value, 'fhir_resources');
+    validator.validate(value, 'fhir_resources', options);
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;
@@ -15,8 +17,8 @@ function refusal(value: unknown): AppError {
 }
 
 describe('validating FHIR R4 input', () => {
-  it('accepts valid resources and Bundles', () => {
-    expect(() =>
+  it('accepts valid resources and Bundles without warnings', () => {
+    expect(
       validator.validate(
         {
           resourceType: 'Bundle',
@@ -24,29 +26,45 @@ describe('validating FHIR R4 input', () => {
           entry: [{ resource: { resourceType: 'Patient', birthDate: '1970-01-01' } }],
         },
         'fhir_resources',
+        strict,
       ),
-    ).not.toThrow();
+    ).toEqual([]);
   });
 
-  it('answers 400 SUMMARY.INVALID_FHIR naming each wrong element', () => {
+  it('strict: answers 400 SUMMARY.INVALID_FHIR naming each wrong element', () => {
     const error = refusal({ resourceType: 'Patient', birthDate: 19700101, nickname: 'x' });
     expect(error.status).toBe(400);
     expect(error.code).toBe('SUMMARY.INVALID_FHIR');
-    expect(error.message).toContain('Patient.birthDate');
-    expect(error.message).toContain('Patient.nickname');
+    expect(error.message).toContain('fhir_resources.birthDate');
+    expect(error.message).toContain('fhir_resources.nickname');
   });
 
-  it('refuses a missing required element inside a Bundle and what is not FHIR at all', () => {
+  it('tolerant: returns the same findings as warnings', () => {
+    expect(
+      validator.validate(
+        { resourceType: 'Patient', birthDate: 19700101, nickname: 'x' },
+        'fhir_resources',
+        tolerant,
+      ),
+    ).toEqual([
+      'fhir_resources.birthDate: Invalid JSON type: expected string, but got number',
+      'fhir_resources.nickname: Invalid additional property "nickname"',
+    ]);
+  });
+
+  it('refuses a missing required element in strict mode and what is not FHIR in both', () => {
     expect(
       refusal({
         resourceType: 'Bundle',
         type: 'collection',
         entry: [{ resource: { resourceType: 'Condition' } }],
       }).message,
-    ).toContain('Bundle.entry[0].resource.subject');
-    expect(refusal({ hello: 'world' }).message).toBe(
-      'fhir_resources must be a FHIR resource or Bundle (a JSON object with a resourceType)',
-    );
-    expect(refusal({ resourceType: 'Nonsense' }).code).toBe('SUMMARY.INVALID_FHIR');
+    ).toContain('fhir_resources.entry[0].resource.subject');
+    for (const options of [strict, tolerant]) {
+      expect(refusal({ hello: 'world' }, options).message).toBe(
+        'fhir_resources is not FHIR R4 that can be read: fhir_resources: must be a FHIR resource (a JSON object with a resourceType)',
+      );
+      expect(refusal({ resourceType: 'Nonsense' }, options).code).toBe('SUMMARY.INVALID_FHIR');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { RawJson } from '@app/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
 import {
   IPS_FORMATS,
   SUMMARY_MODES,
@@ -41,6 +41,15 @@ export class CreateSummaryDto {
   @IsOptional()
   @IsIn(IPS_FORMATS)
   format?: IpsFormat;
+
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'true: refuse (400) input with anything FHIR R4 validation finds; false (default): read it as far as it can be read and list the findings in warnings. Structural failures are refused either way',
+  })
+  @IsOptional()
+  @IsBoolean()
+  strict?: boolean;
 }
 
 export class FlattenedResourceDto {
@@ -63,7 +72,8 @@ export class SummaryResponseDto {
   @ApiProperty() summary!: string;
   @ApiPropertyOptional({
     type: [String],
-    description: 'narrative: placeholders that resolved to nothing',
+    description:
+      'What tolerant reading found in fhir_resources (`path: problem`, every mode) and, in narrative mode, placeholders that resolved to nothing',
   })
   warnings?: string[];
   @ApiPropertyOptional({

@@ -25,12 +25,14 @@ function present(result: GeneratedSummary): SummaryResponseDto {
           label: resource.label,
           lines: resource.lines,
         })),
+        warnings: result.warnings,
       });
     case 'view':
       return ok('View rows generated', {
         summary: result.summary,
         columns: result.columns,
         rows: result.rows,
+        warnings: result.warnings,
       });
     case 'ips':
       return ok('International Patient Summary generated', {
@@ -41,6 +43,7 @@ function present(result: GeneratedSummary): SummaryResponseDto {
           item_count: section.itemCount,
         })),
         ...(result.bundle === null ? {} : { bundle: result.bundle }),
+        warnings: result.warnings,
       });
   }
 }
@@ -66,6 +69,7 @@ export class SummaryController {
         body.template_id ?? null,
         body.view_definition ?? null,
         body.format ?? null,
+        body.strict ?? false,
       ),
     );
     return present(result);

@@ -1,16 +1,16 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { checkFhirInput, warningLines, type InputFinding } from '@app/fhir';
 import { AppError } from '@app/shared';
 import { VocabularyLookup } from '@app/vocabulary';
 import { HashedOmopIdAllocator } from '../../../domain/ids/hashed-id-allocator.js';
 import { checkFhirShapes } from '../../../domain/input/check-fhir-shapes.js';
-import { FhirInputError, type InputProblem } from '../../../domain/input/fhir-input-error.js';
+import { FhirInputError } from '../../../domain/input/fhir-input-error.js';
 import { readFhirInput } from '../../../domain/input/read-fhir-input.js';
 import { mapFhirToOmop } from '../../../domain/map-fhir-to-omop.js';
-import type { OmopMappingResult } from '../../../domain/model/mapping-report.js';
 import { OmopErrorCodes } from '../../../domain/omop-errors.js';
-import { MapFhirToOmopQuery } from './map-fhir-to-omop.query.js';
+import { MapFhirToOmopQuery, type OmopMappingAnswer } from './map-fhir-to-omop.query.js';
 
-function invalid(problems: InputProblem[]): AppError {
+function invalid(problems: InputFinding[]): AppError {
   const listed = problems.map((problem) => `${problem.path} ${problem.problem}`);
   return AppError.badRequest(
     OmopErrorCodes.INVALID_FHIR,
@@ -20,23 +20,32 @@ function invalid(problems: InputProblem[]): AppError {
 }
 
 /**
- * Maps a resource or Bundle with the vocabulary store's cached lookups. The request is
- * refused (400) when it is not a resource or Bundle, or when an element the mapper reads
- * has the wrong JSON type; everything else that cannot be mapped is reported in the result.
+ * Maps a resource or Bundle with the vocabulary store's cached lookups. The input goes
+ * through the mapper's reader (not a resource or Bundle: 400), the shared FHIR input policy
+ * of @app/fhir (structural failures, and with strict every R4 finding: 400; otherwise the
+ * findings are warnings) and the mapper's own need: an element it reads with the wrong JSON
+ * type is a 400. Everything else that cannot be mapped is reported in the result.
  */
 @QueryHandler(MapFhirToOmopQuery)
 export class MapFhirToOmopHandler implements IQueryHandler<MapFhirToOmopQuery> {
   constructor(private readonly vocabulary: VocabularyLookup) {}
 
-  async execute(query: MapFhirToOmopQuery): Promise<OmopMappingResult> {
+  async execute(query: MapFhirToOmopQuery): Promise<OmopMappingAnswer> {
     try {
-      const problems = checkFhirShapes(readFhirInput(query.fhirResources).entries);
+      const input = readFhirInput(query.fhirResources);
+      const check = checkFhirInput(query.fhirResources, {
+        field: 'fhir_resources',
+        strict: query.strict,
+      });
+      if (check.errors.length > 0) throw invalid(check.errors);
+      const problems = checkFhirShapes(input.entries);
       if (problems.length > 0) throw invalid(problems);
-      return await mapFhirToOmop(query.fhirResources, {
+      const result = await mapFhirToOmop(query.fhirResources, {
         concepts: this.vocabulary,
         ids: new HashedOmopIdAllocator(),
         vocabVersion: query.vocabVersion,
       });
+      return { ...result, warnings: warningLines(check) };
     } catch (error) {
       if (error instanceof FhirInputError) throw invalid(error.problems);
       throw error;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SummaryTemplate } from '../../../domain/summary-template.js';
-import { FhirValidator } from '../../ports/fhir-validator.js';
+import { MedplumFhirValidator } from '../../../infrastructure/validation/medplum-fhir-validator.js';
 import {
   SummaryTemplateRepository,
   type TemplateContent,
@@ -35,14 +35,16 @@ class MemoryTemplates extends SummaryTemplateRepository {
   }
 }
 
-class RefusingValidator extends FhirValidator {
-  validate(_value: unknown, field: string): void {
+class RefusingValidator extends MedplumFhirValidator {
+  override validate(_value: unknown, field: string): string[] {
     throw new Error(`refused ${field}`);
   }
 }
 
-class AcceptingValidator extends FhirValidator {
-  validate(): void {}
+class AcceptingValidator extends MedplumFhirValidator {
+  override validate(): string[] {
+    return [];
+  }
 }
 
 describe('creating a summary template', () => {

@@ -19,7 +19,8 @@ export class CreateSummaryTemplateHandler implements ICommandHandler<CreateSumma
   async execute(command: CreateSummaryTemplateCommand): Promise<CreatedSummaryTemplate> {
     let exampleData = null;
     if (command.exampleFhirData !== null) {
-      this.validator.validate(command.exampleFhirData, 'example_fhir_data');
+      // Example data is stored with the template, so it must be valid R4 (strict policy).
+      this.validator.validate(command.exampleFhirData, 'example_fhir_data', { strict: true });
       exampleData = readFhirInput(command.exampleFhirData, 'example_fhir_data');
     }
     const prepared = templateFromExample(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, loadConfig } from '@app/shared';
 import type { SummaryTemplate } from '../../../domain/summary-template.js';
-import { FhirValidator } from '../../ports/fhir-validator.js';
+import { MedplumFhirValidator } from '../../../infrastructure/validation/medplum-fhir-validator.js';
+import type { FhirReadOptions } from '../../ports/fhir-validator.js';
 import {
   SummaryTemplateRepository,
   type TemplateContent,
@@ -30,10 +31,12 @@ class OneTemplate extends SummaryTemplateRepository {
   }
 }
 
-class RecordingValidator extends FhirValidator {
-  readonly fields: string[] = [];
-  validate(_value: unknown, field: string): void {
-    this.fields.push(field);
+/** The real input policy, remembering what it was asked to check. */
+class RecordingValidator extends MedplumFhirValidator {
+  readonly calls: { field: string; strict: boolean }[] = [];
+  override validate(value: unknown, field: string, options: FhirReadOptions): string[] {
+    this.calls.push({ field, strict: options.strict });
+    return super.validate(value, field, options);
   }
 }
 
@@ -82,7 +85,7 @@ describe('generating a summary', () => {
       summary: 'Ames ()',
       warnings: ['<<Patient[0].gender>> resolved to nothing'],
     });
-    expect(validator.fields).toEqual(['fhir_resources']);
+    expect(validator.calls).toEqual([{ field: 'fhir_resources', strict: false }]);
   });
 
   it('needs a template for narrative and answers 404 for one the account does not have', async () => {
@@ -151,6 +154,7 @@ describe('generating a summary', () => {
       columns: ['id', 'family'],
       rows: [{ id: 'p', family: 'Ames' }],
       summary: '{"id":"p","family":"Ames"}',
+      warnings: [],
     });
   });
 
@@ -165,5 +169,40 @@ describe('generating a summary', () => {
       new GenerateSummaryQuery('ips', bundle, null, null, 'bundle'),
     );
     expect(document.kind === 'ips' && document.bundle?.type).toBe('document');
+  });
+
+  it('reads defective input in every mode, reporting the defects as warnings; strict refuses it', async () => {
+    const { handler, validator } = setUp();
+    const defective = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        {
+          fullUrl: 'urn:uuid:p',
+          resource: { ...patient, name: [{ family: 'Ames' }, {}], nickname: 'Annie' },
+        },
+      ],
+    };
+    const expected = [
+      'fhir_resources.entry[0].resource.name[1]: Invalid empty non-primitive value',
+      'fhir_resources.entry[0].resource.nickname: Invalid additional property "nickname"',
+    ];
+    const narrative = await handler.execute(
+      new GenerateSummaryQuery('narrative', defective, TEMPLATE_ID, null, null),
+    );
+    expect(narrative.warnings).toEqual(['<<Patient[0].gender>> resolved to nothing', ...expected]);
+    for (const mode of ['flatten', 'ips'] as const) {
+      const result = await handler.execute(
+        new GenerateSummaryQuery(mode, defective, null, null, null),
+      );
+      expect(result.warnings).toEqual(expected);
+      expect(result.summary).toContain('Ames');
+    }
+    const refused = await refusal(
+      handler.execute(new GenerateSummaryQuery('ips', defective, null, null, null, true)),
+    );
+    expect(refused.code).toBe('SUMMARY.INVALID_FHIR');
+    expect(refused.message).toContain('fhir_resources.entry[0].resource.nickname');
+    expect(validator.calls.at(-1)).toEqual({ field: 'fhir_resources', strict: true });
   });
 });

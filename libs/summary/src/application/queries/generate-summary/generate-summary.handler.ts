@@ -2,6 +2,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AppConfig, AppError } from '@app/shared';
 import { randomUUID } from 'node:crypto';
 import { groupByType, readFhirInput, type FhirInput } from '../../../domain/fhir/fhir-input.js';
+import type { FhirResource } from '../../../domain/fhir/fhir-resource.js';
 import { ReferenceIndex } from '../../../domain/fhir/reference-index.js';
 import { flattenResources } from '../../../domain/flatten/flatten-resources.js';
 import { buildInternationalPatientSummary } from '../../../domain/ips/build-ips.js';
@@ -45,9 +46,12 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     }
   }
 
-  private read(query: GenerateSummaryQuery): FhirInput {
-    this.validator.validate(query.fhirResources, 'fhir_resources');
-    return readFhirInput(query.fhirResources);
+  /** The shared input policy, then the reading; the policy's findings become warnings. */
+  private read(query: GenerateSummaryQuery): { input: FhirInput; warnings: string[] } {
+    const warnings = this.validator.validate(query.fhirResources, 'fhir_resources', {
+      strict: query.strict,
+    });
+    return { input: readFhirInput(query.fhirResources), warnings };
   }
 
   private async narrative(query: GenerateSummaryQuery): Promise<GeneratedSummary> {
@@ -59,16 +63,20 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     }
     const template = await this.templates.findOwned(query.templateId);
     if (template === null) throw templateNotFound(query.templateId);
-    const input = this.read(query);
+    const { input, warnings } = this.read(query);
     const rendered = renderTemplate(parseTemplate(template.template), groupByType(input.entries), {
       now: new Date(),
     });
-    return { kind: 'narrative', summary: rendered.text, warnings: rendered.warnings };
+    return {
+      kind: 'narrative',
+      summary: rendered.text,
+      warnings: [...rendered.warnings, ...warnings],
+    };
   }
 
   private flatten(query: GenerateSummaryQuery): GeneratedSummary {
     const view = query.viewDefinition === null ? null : parseViewDefinition(query.viewDefinition);
-    const input = this.read(query);
+    const { input, warnings } = this.read(query);
     if (view !== null) {
       const rows = runViewDefinition(
         view,
@@ -80,6 +88,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
         columns: view.columnNames,
         rows,
         summary: rows.map((row) => JSON.stringify(row)).join('\n'),
+        warnings,
       };
     }
     const resources = flattenResources(input.entries, new ReferenceIndex(input.entries));
@@ -87,14 +96,23 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
       kind: 'flatten',
       resources,
       summary: resources.map((resource) => resource.lines.join('\n')).join('\n\n'),
+      warnings,
     };
   }
 
   private ips(query: GenerateSummaryQuery): GeneratedSummary {
-    const input = this.read(query);
+    const { input, warnings } = this.read(query);
+    const conform = (resource: FhirResource, fullUrl: string): FhirResource => {
+      const conformed = this.validator.conform(resource);
+      for (const finding of conformed.removed)
+        warnings.push(`IPS Bundle entry ${fullUrl}: left out ${finding}`);
+      for (const finding of conformed.remaining)
+        warnings.push(`IPS Bundle entry ${fullUrl}: still not valid R4, ${finding}`);
+      return conformed.resource as FhirResource;
+    };
     const ips = buildInternationalPatientSummary(
       input,
-      query.format === 'bundle' ? { now: new Date(), newId: randomUUID } : null,
+      query.format === 'bundle' ? { now: new Date(), newId: randomUUID, conform } : null,
     );
     return {
       kind: 'ips',
@@ -105,6 +123,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
         code: section.definition.loincCode,
         itemCount: section.items.length,
       })),
+      warnings,
     };
   }
 }

@@ -10,11 +10,18 @@ export interface IpsSectionView {
   itemCount: number;
 }
 
+/** `warnings`: what tolerant reading found in the input (and, narrative, unresolved placeholders). */
 export type GeneratedSummary =
   | { kind: 'narrative'; summary: string; warnings: string[] }
-  | { kind: 'flatten'; summary: string; resources: FlattenedResource[] }
-  | { kind: 'view'; summary: string; columns: string[]; rows: ViewRow[] }
-  | { kind: 'ips'; summary: string; sections: IpsSectionView[]; bundle: FhirResource | null };
+  | { kind: 'flatten'; summary: string; resources: FlattenedResource[]; warnings: string[] }
+  | { kind: 'view'; summary: string; columns: string[]; rows: ViewRow[]; warnings: string[] }
+  | {
+      kind: 'ips';
+      summary: string;
+      sections: IpsSectionView[];
+      bundle: FhirResource | null;
+      warnings: string[];
+    };
 
 /** POST /fhir2summary/create: a summary of FHIR data in one of the three modes. */
 export class GenerateSummaryQuery extends Query<GeneratedSummary> {
@@ -24,6 +31,8 @@ export class GenerateSummaryQuery extends Query<GeneratedSummary> {
     readonly templateId: string | null,
     readonly viewDefinition: Record<string, unknown> | null,
     readonly format: IpsFormat | null,
+    /** true: refuse input with any R4 finding (400) instead of warning about it. */
+    readonly strict = false,
   ) {
     super();
   }

@@ -6,7 +6,7 @@ const ACTIVE_CLINICAL = new Set(['active', 'recurrence', 'relapse']);
 const EXCLUDED_VERIFICATION = new Set(['entered-in-error', 'refuted']);
 
 /** Active problems: clinical status active, recurrence or relapse (or none given and not abated). */
-function isActive(resource: Record<string, unknown>): boolean {
+export function isActiveCondition(resource: Record<string, unknown>): boolean {
   const clinical = conceptCode(resource.clinicalStatus);
   if (clinical !== undefined) return ACTIVE_CLINICAL.has(clinical);
   return !Object.keys(resource).some((key) => key.startsWith('abatement'));
@@ -15,7 +15,7 @@ function isActive(resource: Record<string, unknown>): boolean {
 export function problemItems(entries: readonly ResourceEntry[]): IpsItem[] {
   return entries
     .filter(({ resource }) => resource.resourceType === 'Condition')
-    .filter(({ resource }) => isActive(resource))
+    .filter(({ resource }) => isActiveCondition(resource))
     .filter(
       ({ resource }) => !EXCLUDED_VERIFICATION.has(conceptCode(resource.verificationStatus) ?? ''),
     )

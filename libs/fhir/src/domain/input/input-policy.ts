@@ -1,0 +1,208 @@
+import { isResourceType, OperationOutcomeError, validateResource } from '@medplum/core';
+import { loadFhirDefinitions } from '../fhir-definitions.js';
+import type { Resource } from '../fhir-types.js';
+
+/** One place in the input and what is wrong there. */
+export interface InputFinding {
+  path: string;
+  problem: string;
+}
+
+export interface InputPolicyOptions {
+  /** Request field the input came in, the start of every path: `fhir_resources`. */
+  field: string;
+  /** true: every R4 finding refuses the input (an error) instead of being a warning. */
+  strict: boolean;
+}
+
+/**
+ * What the input policy found. `errors` refuse the request (400); `warnings` are reported
+ * with the answer, and the resources are read as far as they can be.
+ */
+export interface InputCheck {
+  errors: InputFinding[];
+  warnings: InputFinding[];
+  /** Findings beyond the listed ones (the lists are capped). */
+  unlisted: number;
+}
+
+const MAX_LISTED = 100;
+/** Bundles inside Bundles deeper than this are refused (as fhir2omop's reader does). */
+const MAX_NESTING = 8;
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+class Findings {
+  readonly errors: InputFinding[] = [];
+  readonly warnings: InputFinding[] = [];
+  unlisted = 0;
+
+  constructor(private readonly strict: boolean) {}
+
+  error(path: string, problem: string): void {
+    this.add(this.errors, path, problem);
+  }
+
+  /** A finding of R4 validation: an error only in strict mode. */
+  r4(path: string, problem: string): void {
+    this.add(this.strict ? this.errors : this.warnings, path, problem);
+  }
+
+  private add(into: InputFinding[], path: string, problem: string): void {
+    if (this.errors.length + this.warnings.length >= MAX_LISTED) this.unlisted += 1;
+    else into.push({ path, problem });
+  }
+}
+
+/** `Patient.name[1]` (Medplum's expression) at `fhir_resources.entry[1].resource`. */
+function placeOf(expression: string | undefined, at: string): string {
+  if (expression === undefined) return at;
+  const dot = expression.indexOf('.');
+  return dot < 0 ? at : `${at}${expression.slice(dot)}`;
+}
+
+/**
+ * The Bundle invariants about the first entry (bdl-11 document, bdl-12 message): a Bundle is
+ * validated without its entries, so these are checked here on the real entries instead.
+ */
+const FIRST_ENTRY_RULES: Record<string, { constraint: string; type: string }> = {
+  document: { constraint: 'bdl-11', type: 'Composition' },
+  message: { constraint: 'bdl-12', type: 'MessageHeader' },
+};
+
+/** R4 validation of one resource (a Bundle without its entries); error and fatal issues only. */
+function validate(
+  resource: JsonObject,
+  at: string,
+  findings: Findings,
+  skipConstraint?: string,
+): void {
+  try {
+    validateResource(resource as unknown as Resource);
+  } catch (error) {
+    if (!(error instanceof OperationOutcomeError)) throw error;
+    for (const issue of error.outcome.issue ?? []) {
+      if (issue.severity !== 'error' && issue.severity !== 'fatal') continue;
+      if (skipConstraint && issue.details?.text?.startsWith(`Constraint ${skipConstraint} `))
+        continue;
+      findings.r4(
+        placeOf(issue.expression?.[0], at),
+        issue.details?.text ?? issue.diagnostics ?? 'invalid',
+      );
+    }
+  }
+}
+
+/** A resource: structural checks first (they refuse), then R4 validation (it warns). */
+function checkResource(value: unknown, at: string, findings: Findings, depth: number): void {
+  const isRoot = depth === 0;
+  if (!isObject(value) || typeof value.resourceType !== 'string' || value.resourceType === '') {
+    findings.error(at, 'must be a FHIR resource (a JSON object with a resourceType)');
+    return;
+  }
+  if (!isResourceType(value.resourceType)) {
+    const problem = `"${value.resourceType.slice(0, 64)}" is not a FHIR R4 resource type`;
+    // The root must be readable; an entry of an unknown type is skipped by the readers.
+    if (isRoot) findings.error(`${at}.resourceType`, problem);
+    else findings.r4(`${at}.resourceType`, `${problem}; the entry is not read`);
+    return;
+  }
+  if (value.resourceType !== 'Bundle') {
+    validate(value, at, findings);
+    return;
+  }
+  if (depth > MAX_NESTING) {
+    findings.error(at, `nests Bundles deeper than ${MAX_NESTING}`);
+    return;
+  }
+  const { entry, ...shell } = value;
+  const firstEntryRule = FIRST_ENTRY_RULES[String(value.type)];
+  validate(shell, at, findings, firstEntryRule?.constraint);
+  if (entry === undefined) return;
+  if (!Array.isArray(entry)) {
+    findings.error(`${at}.entry`, 'must be an array');
+    return;
+  }
+  const first = (entry[0] as { resource?: { resourceType?: unknown } } | undefined)?.resource;
+  if (firstEntryRule && first?.resourceType !== firstEntryRule.type) {
+    findings.r4(
+      `${at}.entry[0]`,
+      `Constraint ${firstEntryRule.constraint} not met: a ${String(value.type)} Bundle must have a ${firstEntryRule.type} as the first resource`,
+    );
+  }
+  const shells: { index: number; shell: JsonObject }[] = [];
+  entry.forEach((item: unknown, index) => {
+    const place = `${at}.entry[${index}]`;
+    if (!isObject(item)) {
+      findings.error(place, 'must be an object');
+      return;
+    }
+    const { resource, ...rest } = item;
+    const plainFullUrl =
+      Object.keys(rest).length === 0 ||
+      (Object.keys(rest).length === 1 && typeof rest.fullUrl === 'string');
+    if (!plainFullUrl) shells.push({ index, shell: rest });
+    if (resource !== undefined) checkResource(resource, `${place}.resource`, findings, depth + 1);
+  });
+  if (shells.length > 0) validateEntryShells(shells, at, findings);
+}
+
+/**
+ * Entry-level elements (fullUrl, search, request, response), checked in one probe Bundle
+ * of the entries without their resources (validated on their own above).
+ */
+function validateEntryShells(
+  shells: { index: number; shell: JsonObject }[],
+  at: string,
+  findings: Findings,
+): void {
+  const probe = { resourceType: 'Bundle', type: 'collection', entry: shells.map((s) => s.shell) };
+  try {
+    validateResource(probe as unknown as Resource);
+  } catch (error) {
+    if (!(error instanceof OperationOutcomeError)) throw error;
+    for (const issue of error.outcome.issue ?? []) {
+      if (issue.severity !== 'error' && issue.severity !== 'fatal') continue;
+      // Bundle-level invariants (bdl-3, bdl-5…) speak of the probe, not of the input.
+      const match = /^Bundle\.entry\[(\d+)\](\..+)$/.exec(issue.expression?.[0] ?? '');
+      if (!match) continue;
+      findings.r4(
+        `${at}.entry[${shells[Number(match[1])].index}]${match[2]}`,
+        issue.details?.text ?? issue.diagnostics ?? 'invalid',
+      );
+    }
+  }
+}
+
+/**
+ * The one input policy of the endpoints that read FHIR sent by others (fhir2summary,
+ * fhir2omop), the way robust FHIR consumers read:
+ * - structural failures are errors: not a resource or Bundle, a Bundle whose `entry` is not
+ *   an array, an entry that is not an object, an entry resource without a `resourceType`;
+ * - everything else R4 validation finds (empty elements, unknown properties, missing
+ *   required elements, wrong cardinality or type, an entry of an unknown resource type) is
+ *   a warning naming the path, unless `strict` asks for today's refusal.
+ * Each resource of a Bundle is validated on its own, so one bad resource does not hide the
+ * findings of the others. Modes add their own errors (the IPS patient rules) afterwards.
+ */
+export function checkFhirInput(value: unknown, options: InputPolicyOptions): InputCheck {
+  loadFhirDefinitions();
+  const findings = new Findings(options.strict);
+  checkResource(value, options.field, findings, 0);
+  return { errors: findings.errors, warnings: findings.warnings, unlisted: findings.unlisted };
+}
+
+/** `path: problem`, the form in which findings are listed in messages and warnings. */
+export function describeFinding(finding: InputFinding): string {
+  return `${finding.path}: ${finding.problem}`;
+}
+
+/** The findings as warning lines, with a closing line when some were not listed. */
+export function warningLines(check: InputCheck): string[] {
+  const lines = check.warnings.map(describeFinding);
+  if (check.unlisted > 0) lines.push(`and ${check.unlisted} more findings not listed`);
+  return lines;
+}
