@@ -7,8 +7,8 @@ import type { OmopMappingResult } from '../../domain/model/mapping-report.js';
  * generated from it reject a `null`. A `0` concept id ("no matching concept") is a value and
  * stays.
  */
-export function presentOmopMapping(result: OmopMappingResult): OmopMappingResult {
-  return withoutNulls(result) as OmopMappingResult;
+export function presentOmopMapping<Result extends OmopMappingResult>(result: Result): Result {
+  return withoutNulls(result) as Result;
 }
 
 function withoutNulls(value: unknown): unknown {
