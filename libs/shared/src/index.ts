@@ -34,3 +34,11 @@ export { Public, PUBLIC_ROUTE } from './http/public.decorator.js';
 export { RawJson } from './http/raw-json.js';
 export { SecretCipher } from './crypto/secret-cipher.js';
 export { isUuid } from './ids/is-uuid.js';
+export {
+  DEFAULT_MAX_JSON_DEPTH,
+  findJsonProblem,
+  describeJsonProblem,
+  unstorableCharacter,
+  type JsonProblem,
+} from './json/json-safety.js';
+export { jsonProblemError, assertSafeJson } from './json/json-problem-error.js';
