@@ -36,6 +36,7 @@ export { SecretCipher } from './crypto/secret-cipher.js';
 export { isUuid } from './ids/is-uuid.js';
 export {
   DEFAULT_MAX_JSON_DEPTH,
+  JSON_DEPTH_CEILING,
   findJsonProblem,
   describeJsonProblem,
   unstorableCharacter,

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_JSON_DEPTH } from '../json/json-safety.js';
+import { DEFAULT_MAX_JSON_DEPTH, JSON_DEPTH_CEILING } from '../json/json-safety.js';
 import { EnvReader } from './env-reader.js';
 
 export type Profile = 'embedded' | 'server';
@@ -87,7 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.tokenTtlSeconds = read.int('TOKEN_TTL_SECONDS', 172_800, 60, 31_536_000);
   config.encryptionKey = read.optionalString('ENCRYPTION_KEY');
   config.bodyLimitBytes = read.byteSize('BODY_LIMIT', '10mb');
-  config.maxJsonDepth = read.int('MAX_JSON_DEPTH', DEFAULT_MAX_JSON_DEPTH, 8, 512);
+  config.maxJsonDepth = read.int('MAX_JSON_DEPTH', DEFAULT_MAX_JSON_DEPTH, 8, JSON_DEPTH_CEILING);
   config.rateLimitTtlSeconds = read.int('RATE_LIMIT_TTL_SECONDS', 60, 1, 86_400);
   config.rateLimitMax = read.int('RATE_LIMIT_MAX', 300, 1, 1_000_000);
   config.logLevel = read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info');

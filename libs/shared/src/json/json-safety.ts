@@ -6,6 +6,8 @@
  * The walk is iterative, so it is safe on any input the parser accepted.
  */
 export const DEFAULT_MAX_JSON_DEPTH = 256;
+/** The highest MAX_JSON_DEPTH may be set to; deeper is unsafe for the recursive code behind the guard. */
+export const JSON_DEPTH_CEILING = 512;
 
 export type JsonProblem =
   | { kind: 'too-deep'; path: string; maxDepth: number }
