@@ -47,7 +47,7 @@ const STRINGS = [
   '00000000-0000-0000-0000-000000000000',
 ];
 
-const NUMBERS = [0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 99_999_999_999_999_999_999];
+const NUMBERS = [0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 1e20];
 
 /** A value a client should not send where another is expected. */
 export function hostileValue(random: Random): unknown {

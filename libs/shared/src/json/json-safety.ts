@@ -50,6 +50,7 @@ function pathOf(frame: Frame, extra?: string | number): string {
   for (const part of parts) {
     if (typeof part === 'number') path += `[${part}]`;
     else if (/^[A-Za-z_$][\w$]*$/.test(part)) path += path === '' ? part : `.${part}`;
+    // eslint-disable-next-line no-control-regex -- control characters are what is masked here
     else path += `[${JSON.stringify(part.replace(/[\u0000-\u001f]/g, '?'))}]`;
   }
   if (path === '') return '(root)';

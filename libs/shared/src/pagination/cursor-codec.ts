@@ -26,10 +26,11 @@ export function decodeCursor(scope: string, cursor: string): (string | number)[]
   const { s, k } = parsed as { s?: unknown; k?: unknown };
   if (s !== scope || !Array.isArray(k) || k.length === 0) throw invalid;
   // A forged cursor must not reach SQL: numbers are whole and exact, strings storable and short.
-  const valid = (part: unknown) =>
+  const valid = (part: unknown): part is string | number =>
     typeof part === 'number'
       ? Number.isSafeInteger(part)
       : typeof part === 'string' && part.length <= 512 && unstorableCharacter(part) === undefined;
-  if (!k.every(valid)) throw invalid;
-  return k;
+  const parts = k as unknown[];
+  if (!parts.every(valid)) throw invalid;
+  return parts;
 }
