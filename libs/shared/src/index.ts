@@ -18,6 +18,7 @@ export {
   loadConfig,
   type Profile,
   type LogLevel,
+  type LogFormat,
 } from './config/app-config.js';
 export { ConfigModule } from './config/config.module.js';
 export { RequestContext, type Tenant, type Plan } from './context/request-context.js';

@@ -2,6 +2,8 @@ import { DEFAULT_MAX_JSON_DEPTH, JSON_DEPTH_CEILING } from '../json/json-safety.
 import { EnvReader } from './env-reader.js';
 
 export type Profile = 'embedded' | 'server';
+/** auto: readable lines when the output is a terminal, JSON otherwise. */
+export type LogFormat = 'auto' | 'json' | 'pretty';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Every setting of the service, read once from the environment and validated. */
@@ -31,6 +33,7 @@ export class AppConfig {
   rateLimitTtlSeconds!: number;
   rateLimitMax!: number;
   logLevel!: LogLevel;
+  logFormat!: LogFormat;
   devtools!: boolean;
   devtoolsPort!: number;
   createDemoClient!: boolean;
@@ -91,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.rateLimitTtlSeconds = read.int('RATE_LIMIT_TTL_SECONDS', 60, 1, 86_400);
   config.rateLimitMax = read.int('RATE_LIMIT_MAX', 300, 1, 1_000_000);
   config.logLevel = read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info');
+  config.logFormat = read.oneOf('LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto');
   config.devtools = read.bool('NEST_DEVTOOLS', false);
   config.devtoolsPort = read.int('NEST_DEVTOOLS_PORT', 8000, 1, 65535);
   config.createDemoClient = read.bool('CREATE_DEMO_CLIENT', config.profile === 'embedded');
