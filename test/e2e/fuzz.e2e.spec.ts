@@ -8,7 +8,7 @@ import { startTestApp, type ProfileName, type TestApp } from '../support/test-ap
 const SEED = Number(process.env.FUZZ_SEED ?? 13);
 const REQUESTS: Record<ProfileName, number> = {
   embedded: Number(process.env.FUZZ_REQUESTS ?? 5_000),
-  server: Number(process.env.FUZZ_REQUESTS_SERVER ?? 3_000),
+  server: Number(process.env.FUZZ_REQUESTS_SERVER ?? 5_000),
 };
 const IN_FLIGHT = 8;
 
