@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_MIGRATIONS } from '@app/migrations';
-import { dataSourceOptions, runMigrations } from '@app/platform';
+import {
+  dataSourceOptions,
+  EnableExtensions1732262300000,
+  MissingExtensionError,
+  runMigrations,
+} from '@app/platform';
 import { loadConfig } from '@app/shared';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, serverEnv, type TestDatabase } from '../support/server-resources.js';
@@ -73,5 +78,48 @@ describe('migrations on a real PostgreSQL', () => {
     await expect(
       source.query("INSERT INTO account (id, name, plan) VALUES (uuid_generate_v4(), 'x', 'gold')"),
     ).rejects.toThrow(/check constraint/);
+  });
+});
+
+describe('migrations after pgvector is installed late (issue #13)', () => {
+  let database: TestDatabase;
+  const sources: DataSource[] = [];
+
+  async function open(migrations: typeof ALL_MIGRATIONS): Promise<DataSource> {
+    const source = await new DataSource(
+      dataSourceOptions(loadConfig(serverEnv(database.url)), migrations),
+    ).initialize();
+    sources.push(source);
+    return source;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await Promise.all(sources.map((source) => source.destroy()));
+    await database.drop();
+  });
+
+  it('creates vector on the next run when the extension step was recorded without it', async () => {
+    // The state `migrate` left on a server without pgvector: the extension step done, no vector.
+    const early = await open([EnableExtensions1732262300000]);
+    await runMigrations(early, true);
+    await early.query('DROP EXTENSION vector');
+
+    const later = await open(ALL_MIGRATIONS);
+    const applied = await runMigrations(later, true);
+    expect(applied).toContain('CreateCodeSystems1732262550000');
+    const vector = await later.query<unknown[]>(
+      "SELECT 1 FROM pg_extension WHERE extname = 'vector'",
+    );
+    expect(vector).toHaveLength(1);
+  });
+
+  it('names the missing extension and the command that fixes it', () => {
+    const error = new MissingExtensionError('vector', 'pgvector', 'not available');
+    expect(error.message).toContain('"vector"');
+    expect(error.message).toContain('CREATE EXTENSION IF NOT EXISTS "vector"');
   });
 });

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { MissingExtensionError } from '@app/platform';
 import { ConfigError, loadConfig, type AppConfig } from '@app/shared';
 import { createApiApp } from './create-api-app.js';
 
@@ -15,7 +16,14 @@ function readConfig(): AppConfig {
 }
 
 const config = readConfig();
-const app = await createApiApp(config);
+const app = await createApiApp(config).catch((error: unknown) => {
+  // A start-up error a person must fix (a missing PostgreSQL extension): one readable line.
+  if (error instanceof MissingExtensionError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+});
 await app.listen(config.port, config.host);
 const address = app.getHttpServer().address();
 const port = typeof address === 'object' && address ? address.port : config.port;

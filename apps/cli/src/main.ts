@@ -51,7 +51,7 @@ async function run(argv: string[]): Promise<number> {
 
   // The CLI logs warnings only, on stderr, so stdout carries just the command's output.
   const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, CREATE_DEMO_CLIENT: 'false' });
-  const logger = createLogger(config.logLevel, 'cli', 2);
+  const logger = createLogger(config.logLevel, 'cli', 2, config.logFormat);
   const app = await NestFactory.createApplicationContext(
     CliModule.forRoot(config, { runJobs: command === 'omop:load' }),
     {

@@ -18,7 +18,7 @@ if (config.profile !== 'server') {
   );
   process.exit(1);
 }
-const logger = createLogger(config.logLevel, 'worker');
+const logger = createLogger(config.logLevel, 'worker', 1, config.logFormat);
 const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
   logger: new PinoNestLogger(logger),
 });

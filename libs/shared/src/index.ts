@@ -18,6 +18,7 @@ export {
   loadConfig,
   type Profile,
   type LogLevel,
+  type LogFormat,
 } from './config/app-config.js';
 export { ConfigModule } from './config/config.module.js';
 export { RequestContext, type Tenant, type Plan } from './context/request-context.js';
@@ -34,3 +35,12 @@ export { Public, PUBLIC_ROUTE } from './http/public.decorator.js';
 export { RawJson } from './http/raw-json.js';
 export { SecretCipher } from './crypto/secret-cipher.js';
 export { isUuid } from './ids/is-uuid.js';
+export {
+  DEFAULT_MAX_JSON_DEPTH,
+  JSON_DEPTH_CEILING,
+  findJsonProblem,
+  describeJsonProblem,
+  unstorableCharacter,
+  type JsonProblem,
+} from './json/json-safety.js';
+export { jsonProblemError, assertSafeJson } from './json/json-problem-error.js';

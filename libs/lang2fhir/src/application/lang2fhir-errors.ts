@@ -37,7 +37,7 @@ export function requireUsableText(text: string): void {
     );
 }
 
-export function requireR4(version: string | undefined): void {
+export function requireR4(version: string | null | undefined): void {
   if (!isR4(version))
     throw AppError.badRequest(
       Lang2FhirErrorCodes.UNSUPPORTED_VERSION,

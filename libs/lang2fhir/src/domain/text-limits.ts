@@ -13,6 +13,11 @@ export function checkText(text: string): TextProblem | null {
 }
 
 /** Only FHIR R4 is produced; its usual spellings are accepted. */
-export function isR4(version: string | undefined): boolean {
-  return version === undefined || /^(r4|4\.0(\.\d+)?|fhir ?r4)$/i.test(version.trim());
+export function isR4(version: string | null | undefined): boolean {
+  // null as absent: @IsOptional() lets a JSON null through
+  return (
+    version === undefined ||
+    version === null ||
+    /^(r4|4\.0(\.\d+)?|fhir ?r4)$/i.test(version.trim())
+  );
 }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@app/shared';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, type MigrationList } from './data-source-options.js';
+import { MissingExtensionError } from './required-extensions.js';
 import { runMigrations } from './run-migrations.js';
 
 export interface DatabaseModuleOptions {
@@ -23,6 +24,8 @@ export class DatabaseModule {
           useFactory: (config: AppConfig) => ({
             ...dataSourceOptions(config, options.migrations),
             autoLoadEntities: true,
+            // A missing extension does not fix itself: fail at once with the fix in the message.
+            toRetry: (error: unknown) => !(error instanceof MissingExtensionError),
           }),
           dataSourceFactory: async (dataSourceConfig) => {
             const dataSource = await new DataSource(dataSourceConfig!).initialize();

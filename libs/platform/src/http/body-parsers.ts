@@ -5,6 +5,18 @@ import express, {
   type Response,
 } from 'express';
 import { mapHttpError } from '@app/shared';
+import { undecodableBody } from './input-policy.js';
+
+/** zlib's error on a body that is not what its Content-Encoding says: body-parser gives it no type. */
+function isDecodingFailure(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { type?: unknown }).type === undefined &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    (error as { code: string }).code.startsWith('Z_')
+  );
+}
 
 /**
  * Body parsers run before Nest's routing, so their errors (too large, malformed JSON)
@@ -14,6 +26,12 @@ function answeringErrors(parser: RequestHandler): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     void parser(request, response, (error?: unknown) => {
       if (error === undefined || error === null) return next();
+      if (isDecodingFailure(error)) {
+        response
+          .status(400)
+          .json(undecodableBody(String(request.headers['content-encoding'] ?? 'identity')));
+        return;
+      }
       const mapped = mapHttpError(error);
       for (const [name, value] of Object.entries(mapped.headers)) response.setHeader(name, value);
       response.status(mapped.status).json(mapped.body);

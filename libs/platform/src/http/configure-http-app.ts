@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { redactFields, redactUrl } from '../logging/credential-redaction.js';
 import { bodyParsers } from './body-parsers.js';
+import { mediaTypeGuard, parsedInputGuard } from './input-policy.js';
 import { requestIdMiddleware } from './request-id.middleware.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -41,7 +42,9 @@ export function configureHttpApp(app: INestApplication, config: AppConfig, logge
     }),
   );
   app.use(securityHeaders(DOCS_PATH));
+  app.use(mediaTypeGuard());
   for (const parser of bodyParsers(config.bodyLimitBytes)) app.use(parser);
+  app.use(parsedInputGuard(config.maxJsonDepth));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();

@@ -3,7 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { JobQueue, RequestContext, type EnqueueOptions, type JobDefinition } from '@app/shared';
 import type { Queue } from 'bullmq';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, type JobEnvelope } from './job-envelope.js';
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  type JobEnvelope,
+  checkedPayload,
+} from './job-envelope.js';
 
 export const JOBS_QUEUE = 'jobs';
 
@@ -20,7 +25,7 @@ export class BullMqJobQueue extends JobQueue {
     options: EnqueueOptions = {},
   ): Promise<string> {
     const envelope: JobEnvelope = {
-      payload: definition.parse(payload),
+      payload: checkedPayload(definition, payload),
       requestId: RequestContext.requestId(),
     };
     const job = await this.queue.add(definition.name, envelope, {

@@ -78,6 +78,16 @@ describe('InProcessJobQueue', () => {
     );
   });
 
+  it('refuses a payload nested past the depth ceiling or holding U+0000 before its own parse (issue #13)', async () => {
+    const { queue } = setup(0);
+    let deep: unknown = 'leaf';
+    for (let level = 0; level < 5_000; level += 1) deep = [deep];
+    await expect(
+      queue.enqueue(greet, { name: 'x', extra: deep } as unknown as Greeting),
+    ).rejects.toThrow(/nested deeper/);
+    await expect(queue.enqueue(greet, { name: 'a\u0000b' })).rejects.toThrow(/U\+0000/);
+  });
+
   it('calls the failure hook once when the attempts are spent', async () => {
     const registry = new InMemoryJobHandlerRegistry();
     const reasons: string[] = [];

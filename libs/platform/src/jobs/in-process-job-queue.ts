@@ -7,7 +7,12 @@ import {
   type EnqueueOptions,
   type JobDefinition,
 } from '@app/shared';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, backoffDelay } from './job-envelope.js';
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  backoffDelay,
+  checkedPayload,
+} from './job-envelope.js';
 
 /**
  * Embedded profile: jobs run in the API process, with the same contract as BullMQ:
@@ -33,7 +38,7 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
     payload: T,
     options: EnqueueOptions = {},
   ): Promise<string> {
-    const validated = definition.parse(payload);
+    const validated = checkedPayload(definition, payload);
     const jobId = options.jobId ?? randomUUID();
     if (this.known.has(jobId)) return jobId;
     this.known.add(jobId);

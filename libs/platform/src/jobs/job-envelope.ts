@@ -1,4 +1,10 @@
-import { InvalidJobPayloadError, type JobDefinition } from '@app/shared';
+import {
+  JSON_DEPTH_CEILING,
+  describeJsonProblem,
+  findJsonProblem,
+  InvalidJobPayloadError,
+  type JobDefinition,
+} from '@app/shared';
 
 /** What travels with every job: the payload and the id of the request that caused it. */
 export interface JobEnvelope {
@@ -18,7 +24,19 @@ export function parseEnvelope(
   }
   const envelope = data as JobEnvelope;
   const requestId = typeof envelope.requestId === 'string' ? envelope.requestId : undefined;
-  return { payload: definition.parse(envelope.payload), requestId };
+  return { payload: checkedPayload(definition, envelope.payload), requestId };
+}
+
+/**
+ * The JSON input policy (depth, unstorable characters) before the job's own parse, on
+ * enqueue and again on consumption: a payload read back from Redis is input too.
+ */
+export function checkedPayload<T>(definition: JobDefinition<T>, payload: unknown): T {
+  // The ceiling, not the configured limit: a payload wraps a request body in a few levels.
+  const problem = findJsonProblem(payload, JSON_DEPTH_CEILING + 16);
+  if (problem)
+    throw new InvalidJobPayloadError(definition.name, describeJsonProblem(problem, 'payload'));
+  return definition.parse(payload);
 }
 
 export function backoffDelay(baseMs: number, attempt: number): number {

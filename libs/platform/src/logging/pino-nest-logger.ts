@@ -2,12 +2,15 @@ import type { LoggerService } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { RequestContext } from '@app/shared';
 
+const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
 /** Routes Nest's own logging (and `new Logger(ctx)` calls) to pino, with the request id. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pinoLogger: Logger) {}
 
   log(message: unknown, context?: string): void {
-    this.write('info', message, context);
+    // Nest's start-up chatter (a line per module and per route) is debug, not info.
+    this.write(STARTUP_CONTEXTS.has(context ?? '') ? 'debug' : 'info', message, context);
   }
   error(message: unknown, trace?: string, context?: string): void {
     this.write('error', message, context, trace);

@@ -1,6 +1,9 @@
+import { DEFAULT_MAX_JSON_DEPTH, JSON_DEPTH_CEILING } from '../json/json-safety.js';
 import { EnvReader } from './env-reader.js';
 
 export type Profile = 'embedded' | 'server';
+/** auto: readable lines when the output is a terminal, JSON otherwise. */
+export type LogFormat = 'auto' | 'json' | 'pretty';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** Every setting of the service, read once from the environment and validated. */
@@ -32,12 +35,15 @@ export class AppConfig {
   workflowMaxSteps!: number;
   workflowMaxSubWorkflowCalls!: number;
   workflowDeadlineMs!: number;
+  /** The deepest JSON nesting accepted anywhere (request bodies, job payloads, FHIR input, stored resources). */
+  maxJsonDepth!: number;
   rateLimitTtlSeconds!: number;
   rateLimitMax!: number;
   /** Failed client authentications allowed per client id in one window before it is refused. */
   authFailureMax!: number;
   authFailureWindowSeconds!: number;
   logLevel!: LogLevel;
+  logFormat!: LogFormat;
   devtools!: boolean;
   devtoolsPort!: number;
   createDemoClient!: boolean;
@@ -99,11 +105,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.workflowMaxSteps = read.int('WORKFLOW_MAX_STEPS', 200, 1, 100_000);
   config.workflowMaxSubWorkflowCalls = read.int('WORKFLOW_MAX_SUB_WORKFLOW_CALLS', 50, 0, 10_000);
   config.workflowDeadlineMs = read.int('WORKFLOW_DEADLINE_MS', 60_000, 100, 3_600_000);
+  config.maxJsonDepth = read.int('MAX_JSON_DEPTH', DEFAULT_MAX_JSON_DEPTH, 8, JSON_DEPTH_CEILING);
   config.rateLimitTtlSeconds = read.int('RATE_LIMIT_TTL_SECONDS', 60, 1, 86_400);
   config.rateLimitMax = read.int('RATE_LIMIT_MAX', 300, 1, 1_000_000);
   config.authFailureMax = read.int('AUTH_FAILURE_MAX', 10, 1, 10_000);
   config.authFailureWindowSeconds = read.int('AUTH_FAILURE_WINDOW_SECONDS', 900, 1, 86_400);
   config.logLevel = read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info');
+  config.logFormat = read.oneOf('LOG_FORMAT', ['auto', 'json', 'pretty'] as const, 'auto');
   config.devtools = read.bool('NEST_DEVTOOLS', false);
   config.devtoolsPort = read.int('NEST_DEVTOOLS_PORT', 8000, 1, 65535);
   config.createDemoClient = read.bool('CREATE_DEMO_CLIENT', config.profile === 'embedded');

@@ -36,3 +36,18 @@ describe('cursor codec', () => {
     expect(rejection(() => decodeCursor('x', cursor)).status).toBe(400);
   });
 });
+
+describe('cursor codec against forged keys', () => {
+  const forged = (k: unknown[]) => Buffer.from(JSON.stringify({ s: 'x', k })).toString('base64url');
+
+  it.each([
+    ['a number too large to be exact', [1e308]],
+    ['a fraction', [1.5]],
+    ['a string with U+0000', ['a\u0000b']],
+    ['a very long string', ['x'.repeat(600)]],
+  ])('refuses %s with 400 INVALID_CURSOR', (_label, key) => {
+    const error = rejection(() => decodeCursor('x', forged(key)));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('REQUEST.INVALID_CURSOR');
+  });
+});

@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.js';
 import { CommonErrorCodes } from '../errors/error-codes.js';
+import { unstorableCharacter } from '../json/json-safety.js';
 
 /**
  * Opaque keyset cursors: the last row's sort key, as base64url JSON tagged with the
@@ -24,6 +25,12 @@ export function decodeCursor(scope: string, cursor: string): (string | number)[]
   if (typeof parsed !== 'object' || parsed === null) throw invalid;
   const { s, k } = parsed as { s?: unknown; k?: unknown };
   if (s !== scope || !Array.isArray(k) || k.length === 0) throw invalid;
-  if (!k.every((part) => typeof part === 'string' || typeof part === 'number')) throw invalid;
-  return k;
+  // A forged cursor must not reach SQL: numbers are whole and exact, strings storable and short.
+  const valid = (part: unknown): part is string | number =>
+    typeof part === 'number'
+      ? Number.isSafeInteger(part)
+      : typeof part === 'string' && part.length <= 512 && unstorableCharacter(part) === undefined;
+  const parts = k as unknown[];
+  if (!parts.every(valid)) throw invalid;
+  return parts;
 }

@@ -73,8 +73,10 @@ export function planSearch(request: SearchRequest): SearchPlan {
   if (request.cursor !== undefined) throw invalid('_cursor is not supported; page with _offset');
   const count = request.count ?? DEFAULT_PAGE_SIZE;
   const offset = request.offset ?? 0;
-  if (!Number.isInteger(count) || count < 0) throw invalid('_count must be a whole number ≥ 0');
-  if (!Number.isInteger(offset) || offset < 0) throw invalid('_offset must be a whole number ≥ 0');
+  if (!Number.isSafeInteger(count) || count < 0) throw invalid('_count must be a whole number ≥ 0');
+  // PostgreSQL's OFFSET is a bigint: past 2^53 a number is no longer exact anyway.
+  if (!Number.isSafeInteger(offset) || offset < 0)
+    throw invalid(`_offset must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
   return {
     resourceType,
     conditions: (request.filters ?? []).map((filter) => conditionFor(resourceType, filter)),

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { AppConfig } from '@app/shared';
 import { allOk, badRequest, getStatus, OperationOutcomeError } from '@medplum/core';
 import { FhirRouter, type FhirRequest, type HttpMethod } from '@medplum/fhir-router';
 import type { OperationOutcome, Resource } from '../../domain/fhir-types.js';
@@ -23,7 +24,10 @@ import { SqlFhirRepository } from './sql-fhir-repository.js';
 export class DatabaseSandboxServer extends SandboxFhirServer {
   private readonly router = new FhirRouter();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {
     super();
     loadFhirDefinitions();
   }
@@ -44,7 +48,12 @@ export class DatabaseSandboxServer extends SandboxFhirServer {
       if (error instanceof OperationOutcomeError) return respond([error.outcome]);
       throw error;
     }
-    const repository = new SqlFhirRepository(this.dataSource, accountId, baseUrl);
+    const repository = new SqlFhirRepository(
+      this.dataSource,
+      accountId,
+      baseUrl,
+      this.config.maxJsonDepth,
+    );
     const [outcome, resource] = await this.router.handleRequest(fhirRequest, repository);
     return respond([outcome, resource], baseUrl);
   }

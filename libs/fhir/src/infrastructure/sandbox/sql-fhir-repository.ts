@@ -29,7 +29,7 @@ import { planSearch } from '../../domain/search/search-plan.js';
 import { ResourceRows } from './resource-rows.js';
 import { SandboxSearch } from './sandbox-search.js';
 import { parseContent } from './stored-content.js';
-import { isUuid } from '@app/shared';
+import { DEFAULT_MAX_JSON_DEPTH, describeJsonProblem, findJsonProblem, isUuid } from '@app/shared';
 
 const logger = new Logger('FhirSandbox');
 
@@ -46,6 +46,7 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
     private readonly dataSource: DataSource,
     private readonly accountId: string,
     private readonly baseUrl: string,
+    private readonly maxJsonDepth: number = DEFAULT_MAX_JSON_DEPTH,
   ) {
     super();
     this.manager = dataSource.manager;
@@ -64,6 +65,7 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
     options?: CreateResourceOptions,
   ): Promise<WithId<T>> {
     return this.guard(() => {
+      this.assertStorable(resource);
       assertValidResource(resource);
       // A client's id on create is ignored (FHIR R4 §3.1.0.4); batches assign their own.
       const id = options?.assignedId && resource.id ? resource.id : this.generateId();
@@ -76,6 +78,7 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
     options?: UpdateResourceOptions,
   ): Promise<WithId<T>> {
     return this.guard(() => {
+      this.assertStorable(resource);
       assertValidResource(resource);
       const id = resource.id;
       if (!id) throw new OperationOutcomeError(badRequest('The resource has no id', 'id'));
@@ -239,6 +242,15 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
     if (!isResourceType(resourceType)) {
       throw new OperationOutcomeError(notFoundOutcome(`Unknown resource type "${resourceType}"`));
     }
+  }
+
+  /** The service's JSON input policy on every stored resource, whatever path it came by. */
+  private assertStorable(resource: Resource): void {
+    const problem = findJsonProblem(resource, this.maxJsonDepth);
+    if (problem)
+      throw new OperationOutcomeError(
+        badRequest(describeJsonProblem(problem, 'Resource'), problem.path),
+      );
   }
 
   /** FHIR errors pass through; anything else becomes a generic 500 (the router would echo its text). */

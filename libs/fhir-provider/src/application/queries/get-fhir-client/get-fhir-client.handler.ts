@@ -21,8 +21,10 @@ export class GetFhirClientHandler implements IQueryHandler<GetFhirClientQuery> {
     provider: reference,
     options,
   }: GetFhirClientQuery): Promise<FhirClient> {
+    // null too: @IsOptional() on the callers' DTOs lets a JSON null through as "absent"
     if (
       reference === undefined ||
+      reference === null ||
       reference.trim() === '' ||
       isSandboxReference(accountId, reference)
     ) {

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { gunzipSync, createGunzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
-import { AppError } from '@app/shared';
+import { AppConfig, AppError, findJsonProblem } from '@app/shared';
 import {
   BulkSource,
   type BulkSourceItem,
@@ -53,6 +53,20 @@ function* resourcesOf(value: unknown, file: string, line?: number): Iterable<Bul
 /** Streams NDJSON line by line (gzip on the fly); Bundle files are read one at a time. */
 @Injectable()
 export class NodeBulkSource extends BulkSource {
+  constructor(private readonly config: AppConfig) {
+    super();
+  }
+
+  /** The service's JSON input policy: too deep, or text PostgreSQL cannot store, is skipped. */
+  private unsafe(value: unknown): string | undefined {
+    const problem = findJsonProblem(value, this.config.maxJsonDepth);
+    if (!problem) return undefined;
+    // One reason per kind, so the skipped tally groups them.
+    if (problem.kind === 'too-deep') return `nested deeper than ${problem.maxDepth} levels`;
+    if (problem.kind === 'forbidden-key') return 'has a __proto__ key';
+    return 'holds text PostgreSQL cannot store (U+0000 or a lone surrogate)';
+  }
+
   async files(kind: BulkSourceKind, directory: string): Promise<string[]> {
     let entries: string[];
     try {
@@ -86,6 +100,11 @@ export class NodeBulkSource extends BulkSource {
         yield { kind: 'skipped', file, line, reason: 'not JSON' };
         continue;
       }
+      const unsafe = this.unsafe(value);
+      if (unsafe) {
+        yield { kind: 'skipped', file, line, reason: unsafe };
+        continue;
+      }
       // The line as read is staged as is: no second serialization for plain resources.
       if (isFhirResource(value) && value.resourceType !== 'Bundle')
         yield { kind: 'resource', resource: value, json: text };
@@ -103,6 +122,11 @@ export class NodeBulkSource extends BulkSource {
       value = JSON.parse(text);
     } catch {
       yield { kind: 'skipped', file, reason: 'not JSON' };
+      return;
+    }
+    const unsafe = this.unsafe(value);
+    if (unsafe) {
+      yield { kind: 'skipped', file, reason: unsafe };
       return;
     }
     yield* resourcesOf(value, file);
