@@ -28,7 +28,12 @@ describe('TokenEndpointClient against a real local server', () => {
 
   const client = () =>
     new TokenEndpointClient(
-      new OutboundHttp({ allowLoopback: true, allowPrivate: true, allowLinkLocal: false, allowSpecialPurpose: false }),
+      new OutboundHttp({
+        allowLoopback: true,
+        allowPrivate: true,
+        allowLinkLocal: false,
+        allowSpecialPurpose: false,
+      }),
       FhirSettings.fromEnv({}),
     );
   const json =
