@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { createLogger, exitOnSignals } from '@app/platform';
 import { ConfigError, loadConfig, type AppConfig } from '@app/shared';
 import { createApiApp } from './create-api-app.js';
 
@@ -16,6 +17,8 @@ function readConfig(): AppConfig {
 
 const config = readConfig();
 const app = await createApiApp(config);
+// The API's own jobs (embedded profile) get the same grace as a worker's, plus closing time.
+exitOnSignals(app, createLogger(config.logLevel, 'api'), config.workerShutdownGraceMs + 10_000);
 await app.listen(config.port, config.host);
 const address = app.getHttpServer().address();
 const port = typeof address === 'object' && address ? address.port : config.port;

@@ -15,3 +15,4 @@ export { configureHttpApp } from './http/configure-http-app.js';
 export { sealSecret, openSecret, assertKey } from './crypto/secret-sealing.js';
 export { AesGcmSecretCipher } from './crypto/aes-gcm-secret-cipher.js';
 export { resolveEncryptionKey } from './crypto/encryption-key.js';
+export { exitOnSignals } from './lifecycle/exit-on-signals.js';

@@ -22,18 +22,20 @@ export function configureHttpApp(app: INestApplication, config: AppConfig, logge
       genReqId: (request) => (request as unknown as { id: string }).id,
       autoLogging: { ignore: (request) => request.url === '/health' },
       customLogLevel: (_request, response, error) =>
-        error || response.statusCode >= 500
-          ? 'error'
-          : response.statusCode >= 400
-            ? 'warn'
-            : 'info',
+        // 503 is a dependency outage, logged once per outage where it is detected.
+        response.statusCode === 503
+          ? 'warn'
+          : error || response.statusCode >= 500
+            ? 'error'
+            : response.statusCode >= 400
+              ? 'warn'
+              : 'info',
     }),
   );
   app.use(securityHeaders(DOCS_PATH));
   for (const parser of bodyParsers(config.bodyLimitBytes)) app.use(parser);
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
     app,
