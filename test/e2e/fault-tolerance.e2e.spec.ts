@@ -66,7 +66,7 @@ function summary(answers: TimedAnswer[]): string {
 function expectUnavailable(answers: TimedAnswer[]): void {
   for (const answer of answers) {
     expect(answer).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
-    expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    expect(Number(answer.retryAfter), `${answer.what}: Retry-After`).toBeGreaterThan(0);
   }
 }
 
@@ -254,7 +254,7 @@ describe('SIGTERM in the embedded profile', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fault-embedded-'));
     try {
       const api = await startApiProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-      const lock = join(dataDir, 'clinical-interop.lock');
+      const lock = join(dataDir, 'pglite', 'clinical-interop.lock');
       expect(existsSync(lock)).toBe(true);
       const exited = new Promise((resolve) => api.child.once('exit', resolve));
       api.child.kill('SIGTERM');
