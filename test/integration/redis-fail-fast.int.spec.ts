@@ -31,7 +31,9 @@ describe('rate limiter while Redis is down (fail-fast connection)', () => {
     await redis.stop();
     const started = Date.now();
     const passed = await open.increment('a', 60_000, 10, 0, 'default');
-    const refused = await closed.increment('a', 60_000, 10, 0, 'default').catch((error) => error);
+    const refused = await closed
+      .increment('a', 60_000, 10, 0, 'default')
+      .catch((error: unknown) => error);
     const elapsed = Date.now() - started;
 
     expect(passed).toMatchObject({ isBlocked: false });
