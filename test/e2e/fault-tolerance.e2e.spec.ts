@@ -164,6 +164,7 @@ describe('fault: a PostgreSQL outage during an embedding, then SIGTERM (server p
       JOB_LOCK_MS: String(JOB_LOCK_MS),
       JOB_MAX_BACKOFF_MS: '2000',
       WORKER_SHUTDOWN_GRACE_MS: '5000',
+      JOB_RECONCILE_INTERVAL_MS: '2000',
     });
     expect(runCli(['migrate'], env).status).toBe(0);
     api = await startApiProcess(env);
@@ -244,6 +245,32 @@ describe('fault: a PostgreSQL outage during an embedding, then SIGTERM (server p
       distinct: CODES,
     });
   }, 180_000);
+
+  it('a job that gives up while the database is down (its failure hook failing too) ends failed with its reason once the database is back', async () => {
+    // The running workers go; one that gives up at once (no retry window) takes over.
+    for (const worker of workers.filter((one) => one.child.exitCode === null)) {
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toEqual({ code: 0, signal: null });
+    }
+    const quitter = startWorker({ ...env, LOG_LEVEL: 'info', JOB_RETRY_WINDOW_MS: '0' });
+    workers.push(quitter);
+    await waitForOutput(quitter, 'Worker consuming jobs');
+
+    expect((await upload(client, 'big_c', 3_000)).status).toBe(202);
+    await postgres.stop();
+    try {
+      await waitForOutput(quitter, 'its failure hook failed');
+    } finally {
+      await postgres.start();
+    }
+    const restarted = Date.now();
+    const final = await waitForStatus(client, 'BIG_C', '1', 60_000, 250);
+    console.log(
+      `Job given up during a PostgreSQL outage: BIG_C ${final.status} ${Date.now() - restarted} ms after PostgreSQL was back (${String(final.error)})`,
+    );
+    expect(final.status).toBe('failed');
+    expect(final.error).toMatch(/^Embedding failed: .+/);
+  }, 120_000);
 
   it('SIGTERM: the API exits 0', async () => {
     const exited = new Promise((resolve) => api!.child.once('exit', resolve));
