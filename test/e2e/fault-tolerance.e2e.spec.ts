@@ -283,15 +283,17 @@ describe('SIGTERM in the embedded profile', () => {
   it('exits 0 and releases the data-directory lock', async () => {
     requireBuild();
     const dataDir = mkdtempSync(join(tmpdir(), 'fault-embedded-'));
+    let api: ApiProcess | undefined;
     try {
-      const api = await startApiProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      api = await startApiProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
       const lock = join(dataDir, 'pglite', 'clinical-interop.lock');
       expect(existsSync(lock)).toBe(true);
-      const exited = new Promise((resolve) => api.child.once('exit', resolve));
+      const exited = new Promise((resolve) => api!.child.once('exit', resolve));
       api.child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(existsSync(lock)).toBe(false);
     } finally {
+      if (api?.child.exitCode === null) await api.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
