@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   InvalidJobPayloadError,
   JobHandlerRegistry,
+  type JobHandler,
   JobInterruptedError,
   RequestContext,
 } from '@app/shared';
@@ -31,8 +32,10 @@ export interface JobsProcessorOptions {
 interface RunningJob {
   job: Job;
   token: string | undefined;
-  done: Promise<unknown>;
+  settled: Promise<void>;
 }
+
+const noop = () => undefined;
 
 /**
  * The BullMQ processor: unpacks a job and hands it to the registered handler. At shutdown
@@ -66,17 +69,32 @@ export class JobsProcessor extends WorkerHost implements BeforeApplicationShutdo
     }
     const { payload, requestId } = parsed;
     const key = job.id ?? '';
-    const done = RequestContext.run(requestId ?? job.id ?? 'job', () =>
-      handler.handle(payload, {
-        jobId: key,
-        attempt: job.attemptsMade + 1,
-        requestId,
-        signal: this.shutdown.signal,
-      }),
-    );
-    this.running.set(key, { job, token, done });
+    const work = this.run(job, token, handler, payload, requestId);
+    // Settles once the job is done with this worker: finished, failed or handed back.
+    this.running.set(key, { job, token, settled: work.then(noop, noop) });
     try {
-      await done;
+      await work;
+    } finally {
+      this.running.delete(key);
+    }
+  }
+
+  private async run(
+    job: Job,
+    token: string | undefined,
+    handler: JobHandler<unknown>,
+    payload: unknown,
+    requestId: string | undefined,
+  ): Promise<void> {
+    try {
+      await RequestContext.run(requestId ?? job.id ?? 'job', () =>
+        handler.handle(payload, {
+          jobId: job.id ?? '',
+          attempt: job.attemptsMade + 1,
+          requestId,
+          signal: this.shutdown.signal,
+        }),
+      );
     } catch (error) {
       if (this.shutdown.signal.aborted && error instanceof JobInterruptedError) {
         await this.handBack(job, token);
@@ -84,8 +102,6 @@ export class JobsProcessor extends WorkerHost implements BeforeApplicationShutdo
         throw new WaitingError();
       }
       throw error;
-    } finally {
-      this.running.delete(key);
     }
   }
 
@@ -107,10 +123,8 @@ export class JobsProcessor extends WorkerHost implements BeforeApplicationShutdo
       this.logger.log(
         `Stopping: ${this.running.size} running job(s) get ${this.shutdownGraceMs} ms to stop`,
       );
-      const settled = Promise.allSettled([...this.running.values()].map((run) => run.done));
+      const settled = Promise.all([...this.running.values()].map((run) => run.settled));
       await Promise.race([settled, sleep(this.shutdownGraceMs, undefined, { ref: false })]);
-      // Let the handed-back jobs' own process() calls finish their moves.
-      await sleep(50);
     }
     const stuck = [...this.running.values()];
     for (const run of stuck) await this.handBack(run.job, run.token);
