@@ -1,10 +1,12 @@
+import { CommonErrorCodes } from './error-codes.js';
+
+/** What a 503 tells the client to wait before retrying: about one reconnection cycle. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
  * The one error type of the service. Domain and application code throw it; the
  * exception filter turns it into `{ success: false, message, error: { code, details } }`.
  */
-/** What a 503 tells the client to wait before retrying: about one reconnection cycle. */
-export const RETRY_AFTER_SECONDS = 5;
-
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -39,7 +41,7 @@ export class AppError extends Error {
 
   /** A dependency (database, queue) is down: the client may retry after `retryAfterSeconds`. */
   static unavailable(message: string, retryAfterSeconds = RETRY_AFTER_SECONDS): AppError {
-    return new AppError(503, 'SERVICE_UNAVAILABLE', message, undefined, {
+    return new AppError(503, CommonErrorCodes.UNAVAILABLE, message, undefined, {
       'Retry-After': String(retryAfterSeconds),
     });
   }
