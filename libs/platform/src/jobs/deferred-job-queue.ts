@@ -22,7 +22,6 @@ export class DeferredJobQueue extends JobQueue {
     return options.jobId ?? randomUUID();
   }
 
-   
   async assertAvailable(): Promise<void> {
     // Nothing to reach: the job is deferred to the API.
   }

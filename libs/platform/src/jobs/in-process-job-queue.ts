@@ -74,7 +74,6 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
     return jobId;
   }
 
-   
   async assertAvailable(): Promise<void> {
     // In-process: available while the process runs.
   }
