@@ -401,8 +401,6 @@ describe.each(PROFILES)('construe: a failing embedder (%s profile)', (profile) =
       EMBEDDINGS_URL: `http://127.0.0.1:${port}/v1/embeddings`,
       EMBEDDING_JOB_ATTEMPTS: '2',
       EMBEDDING_JOB_BACKOFF_MS: '20',
-      // No retry window: the job gives up as soon as its 2 attempts are made.
-      JOB_RETRY_WINDOW_MS: '0',
     });
     api = {
       baseUrl: app.baseUrl,

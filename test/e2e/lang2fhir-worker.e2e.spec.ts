@@ -12,8 +12,6 @@ const SETTINGS = {
   // The API answers before any worker runs: the fix-ups are reported pending.
   LANG2FHIR_FIXUP_WAIT_MS: '300',
   LANG2FHIR_FIXUP_BACKOFF_MS: '50',
-  // No retry window: a fix-up that cannot succeed fails after its attempts, not after 10 min.
-  JOB_RETRY_WINDOW_MS: '0',
 };
 
 const NOTE =

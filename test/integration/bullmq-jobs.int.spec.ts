@@ -69,7 +69,7 @@ const doomedJob: JobDefinition<Charge> = {
   backoffMs: 20,
 };
 
-/** Always fails: BullMQ gives it up after its attempts and the failure hook runs once. */
+/** Always fails: BullMQ gives it up after its retry window and the failure hook runs once. */
 @Injectable()
 class DoomedHandler implements OnModuleInit {
   readonly attempts: number[] = [];
@@ -83,7 +83,12 @@ class DoomedHandler implements OnModuleInit {
       definition: doomedJob,
       handle: (_payload, context) => {
         this.attempts.push(context.attempt);
-        return Promise.reject(new Error(`card declined (attempt ${context.attempt})`));
+        // Unreachable, as a database or gateway in an outage is: retried within the window.
+        return Promise.reject(
+          Object.assign(new Error(`gateway unreachable (attempt ${context.attempt})`), {
+            code: 'ECONNREFUSED',
+          }),
+        );
       },
       failed: (payload, reason) => {
         this.givenUp.push({ invoice: (payload as Charge).invoice, reason });
@@ -187,11 +192,11 @@ describe('jobs on BullMQ with a real Redis', () => {
     expect(doomed.attempts).toEqual(Array.from({ length: made }, (_, index) => index + 1));
     expect(elapsed).toBeGreaterThanOrEqual(RETRY_WINDOW_MS);
     expect(doomed.givenUp).toEqual([
-      { invoice: 'INV-9', reason: `card declined (attempt ${made})` },
+      { invoice: 'INV-9', reason: `gateway unreachable (attempt ${made})` },
     ]);
     expect(await context.get(JobQueue).state('doomed-9')).toEqual({
       state: 'failed',
-      reason: `card declined (attempt ${made})`,
+      reason: `gateway unreachable (attempt ${made})`,
     });
   });
 

@@ -5,6 +5,7 @@ export { errorBody, ok, type ErrorBody } from './http/envelope.js';
 export { mapHttpError, type MappedHttpError } from './http/http-error.mapper.js';
 export { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 export { OutageLog } from './http/outage-log.js';
+export { isDatabaseUnavailable } from './http/database-unavailable.js';
 export {
   createValidationPipe,
   flattenValidationErrors,

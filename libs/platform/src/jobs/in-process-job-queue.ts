@@ -124,6 +124,7 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
         attempt.attempt,
         attempt.dueAt,
         Date.now(),
+        error,
       );
       if (delay === undefined) {
         this.logger.error(

@@ -153,7 +153,7 @@ export class JobsProcessor extends WorkerHost implements BeforeApplicationShutdo
 
 /** The retry policy as a BullMQ backoff strategy: -1 tells BullMQ to give the job up. */
 function windowedBackoff(options: JobsProcessorOptions) {
-  return (attemptsMade: number, _type?: string, _error?: Error, job?: MinimalJob): number => {
+  return (attemptsMade: number, _type?: string, error?: Error, job?: MinimalJob): number => {
     const retry = (job?.data as JobEnvelope | undefined)?.retry;
     const delay = nextRetryDelay(
       {
@@ -165,6 +165,7 @@ function windowedBackoff(options: JobsProcessorOptions) {
       attemptsMade,
       (job?.timestamp ?? Date.now()) + (job?.opts.delay ?? 0),
       Date.now(),
+      error,
     );
     return delay ?? -1;
   };

@@ -1,7 +1,11 @@
+import { isDatabaseUnavailable } from '@app/shared';
+
 /**
  * When a failed job is tried again. A handful of quick tries would all land inside one
- * database or Redis outage, so a job gives up only once it has made its attempts AND the
- * retry window has passed since it became due; the delay doubles up to a cap.
+ * database or Redis outage, so a job that failed because a dependency could not be reached
+ * gives up only once it has made its attempts AND the retry window has passed since it
+ * became due. Any other failure (a refused row, an endpoint's 500) gives up after the
+ * attempts. The delay doubles up to a cap.
  */
 export interface RetryPolicy {
   /** Attempts to make at least. */
@@ -17,8 +21,12 @@ export function nextRetryDelay(
   attemptsMade: number,
   dueAt: number,
   now: number,
+  error?: unknown,
 ): number | undefined {
-  if (attemptsMade >= policy.attempts && now - dueAt >= policy.retryWindowMs) return undefined;
+  if (attemptsMade >= policy.attempts) {
+    if (!isDatabaseUnavailable(error)) return undefined;
+    if (now - dueAt >= policy.retryWindowMs) return undefined;
+  }
   const exponent = Math.min(attemptsMade - 1, 30);
   return Math.min(policy.backoffMs * 2 ** Math.max(0, exponent), policy.maxBackoffMs);
 }

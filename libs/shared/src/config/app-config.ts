@@ -21,7 +21,7 @@ export class AppConfig {
   workerConcurrency!: number;
   /** How long a worker's lock on a job lasts; a job of a dead worker is taken over after it. */
   jobLockMs!: number;
-  /** A failing job keeps retrying until it has made its attempts AND this long has passed since it became due. */
+  /** A job failing on an unreachable dependency retries until it has made its attempts AND this long has passed since it became due. */
   jobRetryWindowMs!: number;
   /** Cap on the exponential backoff between two attempts of a job. */
   jobMaxBackoffMs!: number;
