@@ -69,7 +69,7 @@ const doomedJob: JobDefinition<Charge> = {
   backoffMs: 20,
 };
 
-/** Always fails: BullMQ gives it up after its attempts and the failure hook runs once. */
+/** Always fails: BullMQ gives it up after its retry window and the failure hook runs once. */
 @Injectable()
 class DoomedHandler implements OnModuleInit {
   readonly attempts: number[] = [];
@@ -83,7 +83,12 @@ class DoomedHandler implements OnModuleInit {
       definition: doomedJob,
       handle: (_payload, context) => {
         this.attempts.push(context.attempt);
-        return Promise.reject(new Error(`card declined (attempt ${context.attempt})`));
+        // Unreachable, as a database or gateway in an outage is: retried within the window.
+        return Promise.reject(
+          Object.assign(new Error(`gateway unreachable (attempt ${context.attempt})`), {
+            code: 'ECONNREFUSED',
+          }),
+        );
       },
       failed: (payload, reason) => {
         this.givenUp.push({ invoice: (payload as Charge).invoice, reason });
@@ -102,7 +107,13 @@ class DoomedHandler implements OnModuleInit {
 class ChargeModule {}
 
 describe('jobs on BullMQ with a real Redis', () => {
-  const config = loadConfig(serverEnv('postgres://unused@127.0.0.1/unused'));
+  // A short retry window, so that a job that always fails gives up in well under a second.
+  const RETRY_WINDOW_MS = 400;
+  const config = loadConfig(
+    serverEnv('postgres://unused@127.0.0.1/unused', {
+      JOB_RETRY_WINDOW_MS: String(RETRY_WINDOW_MS),
+    }),
+  );
   let context: INestApplicationContext;
   let handler: FlakyChargeHandler;
 
@@ -167,14 +178,38 @@ describe('jobs on BullMQ with a real Redis', () => {
     expect(handler.completed.filter((invoice) => invoice === 'INV-2')).toHaveLength(1);
   });
 
-  it('gives a job up after its attempts and calls the failure hook once', async () => {
+  it('retries past its attempts until the retry window has passed, then calls the failure hook once', async () => {
     const doomed = context.get(DoomedHandler);
     const gaveUp = doomed.gaveUp();
-    await context.get(JobQueue).enqueue(doomedJob, { invoice: 'INV-9' });
+    const started = Date.now();
+    await context.get(JobQueue).enqueue(doomedJob, { invoice: 'INV-9' }, { jobId: 'doomed-9' });
     await gaveUp;
+    const elapsed = Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(doomed.attempts).toEqual([1, 2]);
-    expect(doomed.givenUp).toEqual([{ invoice: 'INV-9', reason: 'card declined (attempt 2)' }]);
+    const made = doomed.attempts.length;
+    // More than the definition's 2 attempts: the window (400 ms) had not passed after them.
+    expect(made).toBeGreaterThan(doomedJob.attempts!);
+    expect(doomed.attempts).toEqual(Array.from({ length: made }, (_, index) => index + 1));
+    expect(elapsed).toBeGreaterThanOrEqual(RETRY_WINDOW_MS);
+    expect(doomed.givenUp).toEqual([
+      { invoice: 'INV-9', reason: `gateway unreachable (attempt ${made})` },
+    ]);
+    expect(await context.get(JobQueue).state('doomed-9')).toEqual({
+      state: 'failed',
+      reason: `gateway unreachable (attempt ${made})`,
+    });
+  });
+
+  it('reuses the id of a failed job: a second enqueue runs it again', async () => {
+    const doomed = context.get(DoomedHandler);
+    const before = doomed.givenUp.length;
+    const gaveUp = doomed.gaveUp();
+    const queue = context.get(JobQueue);
+    await queue.enqueue(doomedJob, { invoice: 'INV-9' }, { jobId: 'doomed-9' });
+    expect((await queue.state('doomed-9')).state).toBe('live');
+    await gaveUp;
+    expect(doomed.givenUp).toHaveLength(before + 1);
+    expect(await queue.state('never-enqueued')).toEqual({ state: 'missing' });
   });
 
   it('refuses an invalid payload before it reaches Redis', async () => {

@@ -21,7 +21,7 @@ import { SummaryModule } from '@app/summary';
 import { VocabularyModule } from '@app/vocabulary';
 import { WorkflowsModule } from '@app/workflows';
 import { DemoClientSeeder } from './demo-client.seeder.js';
-import { ResumeJobsOnStart } from './resume-jobs-on-start.js';
+import { JobReconciler } from './job-reconciler.js';
 
 @Module({})
 export class AppModule {
@@ -56,7 +56,7 @@ export class AppModule {
           ? [DevtoolsModule.register({ http: true, port: config.devtoolsPort })]
           : []),
       ],
-      providers: [DemoClientSeeder, ResumeJobsOnStart],
+      providers: [DemoClientSeeder, JobReconciler],
     };
   }
 }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { MissingExtensionError } from '@app/platform';
+import { createLogger, exitOnSignals, MissingExtensionError } from '@app/platform';
 import { ConfigError, loadConfig, type AppConfig } from '@app/shared';
 import { createApiApp } from './create-api-app.js';
 
@@ -24,6 +24,12 @@ const app = await createApiApp(config).catch((error: unknown) => {
   }
   throw error;
 });
+// The API's own jobs (embedded profile) get the same grace as a worker's, plus closing time.
+exitOnSignals(
+  app,
+  createLogger(config.logLevel, 'api', 1, config.logFormat),
+  config.workerShutdownGraceMs + 10_000,
+);
 await app.listen(config.port, config.host);
 const address = app.getHttpServer().address();
 const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { createLogger, PinoNestLogger } from '@app/platform';
+import { createLogger, exitOnSignals, PinoNestLogger } from '@app/platform';
 import { ConfigError, loadConfig } from '@app/shared';
 import { WorkerModule } from './worker.module.js';
 
@@ -22,6 +22,7 @@ const logger = createLogger(config.logLevel, 'worker', 1, config.logFormat);
 const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
   logger: new PinoNestLogger(logger),
 });
-app.enableShutdownHooks();
+// Running jobs get WORKER_SHUTDOWN_GRACE_MS, then are handed back; closing takes a few seconds more.
+exitOnSignals(app, logger, config.workerShutdownGraceMs + 10_000);
 await app.init();
 logger.info({ concurrency: config.workerConcurrency }, 'Worker consuming jobs');

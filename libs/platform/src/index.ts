@@ -5,9 +5,12 @@ export { EnableExtensions1732262300000 } from './database/migrations/17322623000
 export { createLogger } from './logging/logger.js';
 export { PinoNestLogger } from './logging/pino-nest-logger.js';
 export { RedisModule, RedisConnection } from './redis/redis.module.js';
-export { redisOptionsFromUrl } from './redis/redis-options.js';
+export { failFastRedisOptions, redisOptionsFromUrl } from './redis/redis-options.js';
 export { ThrottlingModule } from './throttling/throttling.module.js';
-export { RedisThrottlerStorage } from './throttling/redis-throttler-storage.js';
+export {
+  RedisThrottlerStorage,
+  type RateLimitFailureMode,
+} from './throttling/redis-throttler-storage.js';
 export { HealthModule } from './health/health.module.js';
 export { JobsModule, type JobsModuleOptions } from './jobs/jobs.module.js';
 export { JOBS_QUEUE } from './jobs/bullmq-job-queue.js';
@@ -16,3 +19,4 @@ export { sealSecret, openSecret, assertKey } from './crypto/secret-sealing.js';
 export { AesGcmSecretCipher } from './crypto/aes-gcm-secret-cipher.js';
 export { resolveEncryptionKey } from './crypto/encryption-key.js';
 export { ensureExtensions, MissingExtensionError } from './database/required-extensions.js';
+export { exitOnSignals } from './lifecycle/exit-on-signals.js';

@@ -1,9 +1,11 @@
-export { AppError } from './errors/app-error.js';
+export { AppError, RETRY_AFTER_SECONDS } from './errors/app-error.js';
 export { CommonErrorCodes } from './errors/error-codes.js';
 export { OAuthError, type OAuthErrorCode } from './errors/oauth-error.js';
 export { errorBody, ok, type ErrorBody } from './http/envelope.js';
 export { mapHttpError, type MappedHttpError } from './http/http-error.mapper.js';
 export { AllExceptionsFilter } from './http/all-exceptions.filter.js';
+export { OutageLog } from './http/outage-log.js';
+export { isDatabaseUnavailable } from './http/database-unavailable.js';
 export {
   createValidationPipe,
   flattenValidationErrors,
@@ -26,6 +28,8 @@ export {
   JobQueue,
   JobHandlerRegistry,
   InvalidJobPayloadError,
+  JobInterruptedError,
+  type JobState,
   type JobDefinition,
   type JobHandler,
   type JobContext,

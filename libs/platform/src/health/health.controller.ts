@@ -7,7 +7,7 @@ import {
   type HealthIndicatorFunction,
 } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
-import { AppError, CommonErrorCodes, Public } from '@app/shared';
+import { AppError, CommonErrorCodes, Public, RETRY_AFTER_SECONDS } from '@app/shared';
 import { RedisHealthIndicator } from './redis.health.js';
 
 @ApiTags('health')
@@ -41,6 +41,7 @@ export class HealthController {
           CommonErrorCodes.UNAVAILABLE,
           'A dependency is unhealthy',
           error.getResponse(),
+          { 'Retry-After': String(RETRY_AFTER_SECONDS) },
         );
       }
       throw error;

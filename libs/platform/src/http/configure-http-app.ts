@@ -34,11 +34,14 @@ export function configureHttpApp(app: INestApplication, config: AppConfig, logge
       serializers: { req: redactRequest },
       autoLogging: { ignore: (request) => request.url === '/health' },
       customLogLevel: (_request, response, error) =>
-        error || response.statusCode >= 500
-          ? 'error'
-          : response.statusCode >= 400
-            ? 'warn'
-            : 'info',
+        // 503 is a dependency outage, logged once per outage where it is detected.
+        response.statusCode === 503
+          ? 'warn'
+          : error || response.statusCode >= 500
+            ? 'error'
+            : response.statusCode >= 400
+              ? 'warn'
+              : 'info',
     }),
   );
   app.use(securityHeaders(DOCS_PATH));
@@ -47,7 +50,6 @@ export function configureHttpApp(app: INestApplication, config: AppConfig, logge
   app.use(parsedInputGuard(config.maxJsonDepth));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
     app,

@@ -1,22 +1,41 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { JobQueue, RequestContext, type EnqueueOptions, type JobDefinition } from '@app/shared';
-import type { Queue } from 'bullmq';
 import {
-  DEFAULT_ATTEMPTS,
-  DEFAULT_BACKOFF_MS,
-  type JobEnvelope,
-  checkedPayload,
-} from './job-envelope.js';
+  AppConfig,
+  AppError,
+  JobQueue,
+  OutageLog,
+  RequestContext,
+  type EnqueueOptions,
+  type JobDefinition,
+  type JobState,
+} from '@app/shared';
+import type { Queue } from 'bullmq';
+import { checkedPayload, retryTerms, type JobEnvelope } from './job-envelope.js';
+import { UNBOUNDED_ATTEMPTS } from './retry-policy.js';
 
 export const JOBS_QUEUE = 'jobs';
+/** The worker's backoff strategy (see jobs.processor.ts) applies the retry policy. */
+export const WINDOWED_BACKOFF = 'windowed';
 
-/** Server profile: jobs are stored in Redis and consumed by worker replicas. */
+/**
+ * Server profile: jobs are stored in Redis and consumed by worker replicas. The queue's
+ * connection has no offline queue (a call while Redis is down fails at once) and every
+ * call here is bounded by a timeout, so a request never waits for Redis to come back.
+ */
 @Injectable()
 export class BullMqJobQueue extends JobQueue {
-  constructor(@InjectQueue(JOBS_QUEUE) private readonly queue: Queue) {
+  private readonly logger = new Logger('Jobs');
+  private readonly outage = new OutageLog();
+  private readonly timeoutMs: number;
+
+  constructor(
+    @InjectQueue(JOBS_QUEUE) private readonly queue: Queue,
+    @Inject(AppConfig) config: AppConfig,
+  ) {
     super();
+    this.timeoutMs = config.redisCommandTimeoutMs * 2;
   }
 
   async enqueue<T>(
@@ -27,16 +46,64 @@ export class BullMqJobQueue extends JobQueue {
     const envelope: JobEnvelope = {
       payload: checkedPayload(definition, payload),
       requestId: RequestContext.requestId(),
+      retry: retryTerms(definition),
     };
-    const job = await this.queue.add(definition.name, envelope, {
-      // BullMQ ignores an add whose jobId already exists: that is the idempotency key.
-      jobId: options.jobId ?? randomUUID(),
-      delay: options.delayMs,
-      attempts: definition.attempts ?? DEFAULT_ATTEMPTS,
-      backoff: { type: 'exponential', delay: definition.backoffMs ?? DEFAULT_BACKOFF_MS },
-      removeOnComplete: { age: 24 * 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+    const jobId = options.jobId ?? randomUUID();
+    return this.bounded('enqueue', async () => {
+      // BullMQ ignores an add whose id exists (the idempotency key), failed jobs included:
+      // a failed job is removed first so that its id can be used again.
+      if (options.jobId) {
+        const existing = await this.queue.getJob(jobId);
+        if (existing && (await existing.isFailed())) await existing.remove();
+      }
+      const job = await this.queue.add(definition.name, envelope, {
+        jobId,
+        delay: options.delayMs,
+        attempts: UNBOUNDED_ATTEMPTS,
+        backoff: { type: WINDOWED_BACKOFF, delay: envelope.retry!.backoffMs },
+        removeOnComplete: { age: 24 * 3600, count: 10_000 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      });
+      return job.id!;
     });
-    return job.id!;
+  }
+
+  async assertAvailable(): Promise<void> {
+    await this.bounded('ping', async () => {
+      await this.queue.getWaitingCount();
+    });
+  }
+
+  async state(jobId: string): Promise<JobState> {
+    return this.bounded('state', async () => {
+      const job = await this.queue.getJob(jobId);
+      if (!job) return { state: 'missing' };
+      const state = await job.getState();
+      if (state === 'completed') return { state: 'completed' };
+      if (state === 'failed') return { state: 'failed', reason: job.failedReason ?? 'unknown' };
+      if (state === 'unknown') return { state: 'missing' };
+      return { state: 'live' };
+    });
+  }
+
+  private async bounded<R>(what: string, work: () => Promise<R>): Promise<R> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer from Redis in ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([work(), timeout]);
+    } catch (error) {
+      if (this.outage.failure())
+        this.logger.error(
+          `Job queue unavailable (${what}): ${error instanceof Error ? error.message : String(error)}`,
+        );
+      throw AppError.unavailable('The job queue is unavailable; retry later');
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { JobQueue, type EnqueueOptions, type JobDefinition } from '@app/shared';
+import { JobQueue, type EnqueueOptions, type JobDefinition, type JobState } from '@app/shared';
 
 /**
  * Embedded profile, in a short-lived process (the CLI): jobs are validated but not run
@@ -20,5 +20,15 @@ export class DeferredJobQueue extends JobQueue {
     definition.parse(payload);
     this.logger.log(`Job ${definition.name} deferred: the API runs it when it starts`);
     return options.jobId ?? randomUUID();
+  }
+
+  async assertAvailable(): Promise<void> {
+    // Nothing to reach: the job is deferred to the API.
+  }
+
+  /** Nothing runs here: every job is unknown to this process. */
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async state(): Promise<JobState> {
+    return { state: 'missing' };
   }
 }

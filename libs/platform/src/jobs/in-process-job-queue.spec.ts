@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   InvalidJobPayloadError,
+  JobInterruptedError,
   RequestContext,
   type JobContext,
   type JobDefinition,
@@ -107,5 +108,60 @@ describe('InProcessJobQueue', () => {
     await gaveUp;
     await queue.beforeApplicationShutdown();
     expect(reasons).toEqual(['nope 3']);
+  });
+
+  it('reports a given-up job as failed with its reason, and runs it again when its id is reused', async () => {
+    const registry = new InMemoryJobHandlerRegistry();
+    let calls = 0;
+    let notify!: () => void;
+    let gaveUp = new Promise<void>((resolve) => (notify = resolve));
+    registry.register({
+      definition: greet,
+      handle: () => Promise.reject(new Error(`nope ${++calls}`)),
+      failed: () => {
+        notify();
+        return Promise.resolve();
+      },
+    });
+    const queue = new InProcessJobQueue(registry);
+    expect(await queue.state('reused')).toEqual({ state: 'missing' });
+    await queue.enqueue(greet, { name: 'Ada' }, { jobId: 'reused' });
+    expect(await queue.state('reused')).toEqual({ state: 'live' });
+    await gaveUp;
+    expect(await queue.state('reused')).toEqual({ state: 'failed', reason: 'nope 3' });
+
+    gaveUp = new Promise<void>((resolve) => (notify = resolve));
+    await queue.enqueue(greet, { name: 'Ada' }, { jobId: 'reused' });
+    await gaveUp;
+    await queue.beforeApplicationShutdown();
+    expect(calls).toBe(6);
+  });
+
+  it('neither retries nor fails a job interrupted by shutdown', async () => {
+    const registry = new InMemoryJobHandlerRegistry();
+    const hooks: string[] = [];
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let attempts = 0;
+    registry.register({
+      definition: greet,
+      handle: async (_payload, context) => {
+        attempts += 1;
+        started();
+        await new Promise((resolve) => context.signal!.addEventListener('abort', resolve));
+        throw new JobInterruptedError(greet.name);
+      },
+      failed: (_payload, reason) => {
+        hooks.push(reason);
+        return Promise.resolve();
+      },
+    });
+    const queue = new InProcessJobQueue(registry);
+    await queue.enqueue(greet, { name: 'Ada' }, { jobId: 'long' });
+    await running;
+    await queue.beforeApplicationShutdown();
+    expect(attempts).toBe(1);
+    expect(hooks).toEqual([]);
+    expect((await queue.state('long')).state).toBe('live');
   });
 });

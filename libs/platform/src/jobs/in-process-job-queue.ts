@@ -1,34 +1,50 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  AppConfig,
   JobHandlerRegistry,
+  JobInterruptedError,
   JobQueue,
   RequestContext,
   type EnqueueOptions,
   type JobDefinition,
+  type JobState,
 } from '@app/shared';
-import {
-  DEFAULT_ATTEMPTS,
-  DEFAULT_BACKOFF_MS,
-  backoffDelay,
-  checkedPayload,
-} from './job-envelope.js';
+import { checkedPayload, retryTerms } from './job-envelope.js';
+import { nextRetryDelay } from './retry-policy.js';
+
+interface Attempt {
+  definition: JobDefinition<unknown>;
+  payload: unknown;
+  jobId: string;
+  requestId: string | undefined;
+  attempt: number;
+  dueAt: number;
+}
 
 /**
  * Embedded profile: jobs run in the API process, with the same contract as BullMQ:
- * validated payloads, retries with exponential backoff, idempotency by job id.
+ * validated payloads, retries under the retry policy, idempotency by job id (a failed
+ * job's id can be used again).
  */
 @Injectable()
 export class InProcessJobQueue extends JobQueue implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
-  private readonly known = new Set<string>();
+  private readonly states = new Map<string, JobState>();
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
   private readonly shutdown = new AbortController();
+  private readonly retryWindowMs: number;
+  private readonly maxBackoffMs: number;
 
-  constructor(private readonly registry: JobHandlerRegistry) {
+  constructor(
+    private readonly registry: JobHandlerRegistry,
+    @Optional() @Inject(AppConfig) config?: AppConfig,
+  ) {
     super();
+    this.retryWindowMs = config?.jobRetryWindowMs ?? 0;
+    this.maxBackoffMs = config?.jobMaxBackoffMs ?? 30_000;
   }
 
   // async so that an invalid payload rejects the promise, as it does with BullMQ.
@@ -40,49 +56,81 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
   ): Promise<string> {
     const validated = checkedPayload(definition, payload);
     const jobId = options.jobId ?? randomUUID();
-    if (this.known.has(jobId)) return jobId;
-    this.known.add(jobId);
-    const requestId = RequestContext.requestId();
+    const known = this.states.get(jobId);
+    if (known && known.state !== 'failed') return jobId;
+    this.states.set(jobId, { state: 'live' });
+    const delayMs = options.delayMs ?? 0;
     this.schedule(
-      () => this.attempt(definition, validated, jobId, requestId, 1),
-      options.delayMs ?? 0,
+      {
+        definition: definition,
+        payload: validated,
+        jobId,
+        requestId: RequestContext.requestId(),
+        attempt: 1,
+        dueAt: Date.now() + delayMs,
+      },
+      delayMs,
     );
     return jobId;
   }
 
-  private schedule(work: () => Promise<void>, delayMs: number): void {
+  async assertAvailable(): Promise<void> {
+    // In-process: available while the process runs.
+  }
+
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async state(jobId: string): Promise<JobState> {
+    return this.states.get(jobId) ?? { state: 'missing' };
+  }
+
+  private schedule(attempt: Attempt, delayMs: number): void {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      const run = work().finally(() => this.running.delete(run));
+      const run = this.attempt(attempt).finally(() => this.running.delete(run));
       this.running.add(run);
     }, delayMs);
     this.timers.add(timer);
   }
 
-  private async attempt(
-    definition: JobDefinition<unknown>,
-    payload: unknown,
-    jobId: string,
-    requestId: string | undefined,
-    attempt: number,
-  ): Promise<void> {
+  private async attempt(attempt: Attempt): Promise<void> {
+    const { definition, payload, jobId, requestId } = attempt;
     const handler = this.registry.find(definition.name);
     if (!handler) {
       this.logger.error(`No handler registered for job ${definition.name}`);
+      this.states.set(jobId, { state: 'failed', reason: 'no handler' });
       return;
     }
     try {
       await RequestContext.run(requestId ?? jobId, () =>
-        handler.handle(payload, { jobId, attempt, requestId, signal: this.shutdown.signal }),
+        handler.handle(payload, {
+          jobId,
+          attempt: attempt.attempt,
+          requestId,
+          signal: this.shutdown.signal,
+        }),
       );
+      this.states.set(jobId, { state: 'completed' });
     } catch (error) {
-      const attempts = definition.attempts ?? DEFAULT_ATTEMPTS;
+      // Shutting down: the job's state is durable and resumed at the next start.
+      if (error instanceof JobInterruptedError && this.shutdown.signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);
-      if (attempt >= attempts) {
+      const delay = nextRetryDelay(
+        {
+          ...retryTerms(definition),
+          maxBackoffMs: this.maxBackoffMs,
+          retryWindowMs: this.retryWindowMs,
+        },
+        attempt.attempt,
+        attempt.dueAt,
+        Date.now(),
+        error,
+      );
+      if (delay === undefined) {
         this.logger.error(
-          `Job ${definition.name} ${jobId} failed after ${attempt} attempts: ${message}`,
+          `Job ${definition.name} ${jobId} failed after ${attempt.attempt} attempts: ${message}`,
         );
+        this.states.set(jobId, { state: 'failed', reason: message });
         try {
           await handler.failed?.(payload, message);
         } catch (hookError) {
@@ -93,10 +141,9 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
         return;
       }
       this.logger.warn(
-        `Job ${definition.name} ${jobId} attempt ${attempt} failed, retrying: ${message}`,
+        `Job ${definition.name} ${jobId} attempt ${attempt.attempt} failed, retrying in ${delay} ms: ${message}`,
       );
-      const delay = backoffDelay(definition.backoffMs ?? DEFAULT_BACKOFF_MS, attempt);
-      this.schedule(() => this.attempt(definition, payload, jobId, requestId, attempt + 1), delay);
+      this.schedule({ ...attempt, attempt: attempt.attempt + 1 }, delay);
     }
   }
 

@@ -6,10 +6,12 @@ import {
   type JobDefinition,
 } from '@app/shared';
 
-/** What travels with every job: the payload and the id of the request that caused it. */
+/** What travels with every job: the payload, the id of the request that caused it, its retry terms. */
 export interface JobEnvelope {
   payload: unknown;
   requestId?: string;
+  /** The job definition's attempts and base backoff, read by the worker's backoff strategy. */
+  retry?: { attempts: number; backoffMs: number };
 }
 
 export const DEFAULT_ATTEMPTS = 5;
@@ -39,6 +41,12 @@ export function checkedPayload<T>(definition: JobDefinition<T>, payload: unknown
   return definition.parse(payload);
 }
 
-export function backoffDelay(baseMs: number, attempt: number): number {
-  return baseMs * 2 ** (attempt - 1);
+export function retryTerms(definition: JobDefinition<unknown>): {
+  attempts: number;
+  backoffMs: number;
+} {
+  return {
+    attempts: definition.attempts ?? DEFAULT_ATTEMPTS,
+    backoffMs: definition.backoffMs ?? DEFAULT_BACKOFF_MS,
+  };
 }

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { AppConfig, JobHandlerRegistry, JobQueue } from '@app/shared';
-import { redisOptionsFromUrl } from '../redis/redis-options.js';
+import { failFastRedisOptions, redisOptionsFromUrl } from '../redis/redis-options.js';
 import { BullMqJobQueue, JOBS_QUEUE } from './bullmq-job-queue.js';
 import { DeferredJobQueue } from './deferred-job-queue.js';
 import { InProcessJobQueue } from './in-process-job-queue.js';
@@ -43,7 +43,12 @@ export class JobsModule {
           connection: redisOptionsFromUrl(config.redisUrl!),
           prefix: `${config.redisPrefix}:bull`,
         }),
-        BullModule.registerQueue({ name: JOBS_QUEUE }),
+        // The producer fails fast (a request never waits for Redis); the worker has its own
+        // connection, below, for its blocking commands.
+        BullModule.registerQueue({
+          name: JOBS_QUEUE,
+          connection: failFastRedisOptions(config.redisUrl!, config.redisCommandTimeoutMs),
+        }),
       ],
       providers: [
         registry,
@@ -53,6 +58,10 @@ export class JobsModule {
               configuredJobsProcessor({
                 concurrency: config.workerConcurrency,
                 lockDurationMs: config.jobLockMs,
+                connection: redisOptionsFromUrl(config.redisUrl!),
+                retryWindowMs: config.jobRetryWindowMs,
+                maxBackoffMs: config.jobMaxBackoffMs,
+                shutdownGraceMs: config.workerShutdownGraceMs,
               }),
             ]
           : []),

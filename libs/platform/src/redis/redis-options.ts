@@ -15,3 +15,18 @@ export function redisOptionsFromUrl(url: string): RedisOptions {
     maxRetriesPerRequest: null,
   };
 }
+
+/**
+ * For calls made while serving a request (rate limiter, enqueue, health): no offline queue,
+ * so a call while Redis is down fails at once instead of waiting for the reconnection,
+ * and a timeout for a Redis that accepts connections but does not answer.
+ */
+export function failFastRedisOptions(url: string, commandTimeoutMs: number): RedisOptions {
+  return {
+    ...redisOptionsFromUrl(url),
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: commandTimeoutMs,
+    connectTimeout: Math.max(commandTimeoutMs, 2_000),
+  };
+}

@@ -1,5 +1,10 @@
+import { Logger } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
+import { AppError, OutageLog } from '@app/shared';
 import type { Redis } from 'ioredis';
+
+/** When Redis does not answer: let requests through unlimited (`open`) or answer 503 (`closed`). */
+export type RateLimitFailureMode = 'open' | 'closed';
 
 // One round trip: count the hit, start the window on the first hit, block past the limit.
 const INCREMENT_SCRIPT = `
@@ -17,11 +22,19 @@ end
 return { hits, ttl, 0, 0 }
 `;
 
-/** Rate-limit counters shared by every API replica (server profile). */
+/**
+ * Rate-limit counters shared by every API replica (server profile). The connection fails
+ * fast (no offline queue, a command timeout), so a Redis outage costs a request at most
+ * that timeout; what happens then is the failure mode's choice, logged once per outage.
+ */
 export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly logger = new Logger('RateLimit');
+  private readonly outage = new OutageLog();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly onRedisError: RateLimitFailureMode = 'open',
   ) {}
 
   async increment(
@@ -33,15 +46,27 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
   ) {
     const base = `${this.prefix}:throttle:${throttlerName}:${key}`;
     const block = blockDuration > 0 ? blockDuration : ttl;
-    const [hits, ttlMs, blocked, blockMs] = (await this.redis.eval(
-      INCREMENT_SCRIPT,
-      2,
-      base,
-      `${base}:blocked`,
-      ttl,
-      limit,
-      block,
-    )) as number[];
+    let answer: number[];
+    try {
+      answer = (await this.redis.eval(
+        INCREMENT_SCRIPT,
+        2,
+        base,
+        `${base}:blocked`,
+        ttl,
+        limit,
+        block,
+      )) as number[];
+    } catch (error) {
+      if (this.outage.failure())
+        this.logger.error(
+          `Redis unavailable, rate limiting fails ${this.onRedisError}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      if (this.onRedisError === 'closed')
+        throw AppError.unavailable('Rate limiting is unavailable; retry later');
+      return { totalHits: 0, timeToExpire: 0, isBlocked: false, timeToBlockExpire: 0 };
+    }
+    const [hits, ttlMs, blocked, blockMs] = answer;
     return {
       totalHits: hits,
       timeToExpire: Math.max(0, Math.ceil(ttlMs / 1000)),

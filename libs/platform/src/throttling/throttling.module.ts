@@ -15,7 +15,11 @@ import { RedisThrottlerStorage } from './redis-throttler-storage.js';
           { name: 'default', ttl: config.rateLimitTtlSeconds * 1000, limit: config.rateLimitMax },
         ],
         storage: redis.client
-          ? new RedisThrottlerStorage(redis.client, config.redisPrefix)
+          ? new RedisThrottlerStorage(
+              redis.client,
+              config.redisPrefix,
+              config.rateLimitOnRedisError,
+            )
           : undefined,
       }),
     }),

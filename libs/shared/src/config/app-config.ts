@@ -24,6 +24,18 @@ export class AppConfig {
   workerConcurrency!: number;
   /** How long a worker's lock on a job lasts; a job of a dead worker is taken over after it. */
   jobLockMs!: number;
+  /** A job failing on an unreachable dependency retries until it has made its attempts AND this long has passed since it became due. */
+  jobRetryWindowMs!: number;
+  /** Cap on the exponential backoff between two attempts of a job. */
+  jobMaxBackoffMs!: number;
+  /** At SIGTERM, how long a worker lets its running jobs finish before it hands them back to the queue. */
+  workerShutdownGraceMs!: number;
+  /** How often the API looks for work stuck in `processing` with no live job (0: only at start). */
+  jobReconcileIntervalMs!: number;
+  /** Timeout of a Redis call made while serving a request (rate limiter, enqueue). */
+  redisCommandTimeoutMs!: number;
+  /** What the rate limiter does when Redis does not answer: let the request through, or answer 503. */
+  rateLimitOnRedisError!: 'open' | 'closed';
   jwtSecret?: string;
   tokenTtlSeconds!: number;
   encryptionKey?: string;
@@ -96,6 +108,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.runWorkerInApi = read.bool('RUN_WORKER_IN_API', false);
   config.workerConcurrency = read.int('WORKER_CONCURRENCY', 4, 1, 256);
   config.jobLockMs = read.int('JOB_LOCK_MS', 30_000, 1_000, 3_600_000);
+  config.jobRetryWindowMs = read.int('JOB_RETRY_WINDOW_MS', 600_000, 0, 7 * 86_400_000);
+  config.jobMaxBackoffMs = read.int('JOB_MAX_BACKOFF_MS', 30_000, 10, 3_600_000);
+  config.workerShutdownGraceMs = read.int('WORKER_SHUTDOWN_GRACE_MS', 20_000, 0, 3_600_000);
+  config.jobReconcileIntervalMs = read.int('JOB_RECONCILE_INTERVAL_MS', 60_000, 0, 86_400_000);
+  config.redisCommandTimeoutMs = read.int('REDIS_COMMAND_TIMEOUT_MS', 1_000, 50, 60_000);
+  config.rateLimitOnRedisError = read.oneOf(
+    'RATE_LIMIT_ON_REDIS_ERROR',
+    ['open', 'closed'] as const,
+    'open',
+  );
   config.jwtSecret = read.optionalString('JWT_SECRET');
   config.tokenTtlSeconds = read.int('TOKEN_TTL_SECONDS', 172_800, 60, 31_536_000);
   config.encryptionKey = read.optionalString('ENCRYPTION_KEY');

@@ -1,3 +1,8 @@
+import { CommonErrorCodes } from './error-codes.js';
+
+/** What a 503 tells the client to wait before retrying: about one reconnection cycle. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
  * The one error type of the service. Domain and application code throw it; the
  * exception filter turns it into `{ success: false, message, error: { code, details } }`.
@@ -32,6 +37,13 @@ export class AppError extends Error {
 
   static notFound(code: string, message: string): AppError {
     return new AppError(404, code, message);
+  }
+
+  /** A dependency (database, queue) is down: the client may retry after `retryAfterSeconds`. */
+  static unavailable(message: string, retryAfterSeconds = RETRY_AFTER_SECONDS): AppError {
+    return new AppError(503, CommonErrorCodes.UNAVAILABLE, message, undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    });
   }
 
   static conflict(code: string, message: string, details?: unknown): AppError {

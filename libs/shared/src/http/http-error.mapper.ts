@@ -1,6 +1,7 @@
 import { AppError } from '../errors/app-error.js';
 import { CommonErrorCodes } from '../errors/error-codes.js';
 import { OAuthError } from '../errors/oauth-error.js';
+import { isDatabaseUnavailable } from './database-unavailable.js';
 import { errorBody } from './envelope.js';
 
 export interface MappedHttpError {
@@ -9,6 +10,8 @@ export interface MappedHttpError {
   headers: Record<string, string>;
   /** Only unexpected failures are logged as errors, with their stack. */
   unexpected: boolean;
+  /** Set when the database could not be reached: logged once per outage, not per request. */
+  databaseUnavailable?: boolean;
 }
 
 interface HttpExceptionLike {
@@ -131,6 +134,13 @@ export function mapHttpError(error: unknown): MappedHttpError {
   }
   if (isBodyParserError(error)) {
     return mapBodyParserError(error);
+  }
+  if (isDatabaseUnavailable(error)) {
+    const unavailable = AppError.unavailable('The database is unavailable; retry later');
+    return {
+      ...known(503, unavailable.code, unavailable.message, undefined, unavailable.headers),
+      databaseUnavailable: true,
+    };
   }
   return { ...known(500, CommonErrorCodes.INTERNAL, 'Internal server error'), unexpected: true };
 }

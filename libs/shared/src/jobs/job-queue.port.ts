@@ -27,23 +27,48 @@ export interface JobHandler<T> {
 }
 
 export interface EnqueueOptions {
-  /** Idempotency key: a second enqueue with the same id is ignored while the first is known. */
+  /**
+   * Idempotency key: a second enqueue with the same id is ignored while the first is waiting,
+   * running or completed; a job that failed (gave up) is replaced, so its id can be reused.
+   */
   jobId?: string;
   delayMs?: number;
 }
 
+/** Where a job stands: `live` (waiting, delayed or running), finished, or unknown to the queue. */
+export type JobState =
+  | { state: 'live' }
+  | { state: 'completed' }
+  | { state: 'failed'; reason: string }
+  | { state: 'missing' };
+
 export abstract class JobQueue {
+  /** Throws a 503 AppError (with Retry-After) when the queue cannot take jobs right now. */
   abstract enqueue<T>(
     definition: JobDefinition<T>,
     payload: T,
     options?: EnqueueOptions,
   ): Promise<string>;
+  /** Throws a 503 AppError when the queue is unreachable: check it before creating what a job will process. */
+  abstract assertAvailable(): Promise<void>;
+  abstract state(jobId: string): Promise<JobState>;
 }
 
 /** Collects every handler; adapters dispatch by job name. Domain modules register at init. */
 export abstract class JobHandlerRegistry {
   abstract register(handler: JobHandler<unknown>): void;
   abstract find(name: string): JobHandler<unknown> | undefined;
+}
+
+/**
+ * Thrown by a handler that stopped early because its context's signal was aborted (the
+ * process is shutting down): not a failure; the queue hands the job back to be resumed.
+ */
+export class JobInterruptedError extends Error {
+  constructor(jobName: string) {
+    super(`Job ${jobName} interrupted by shutdown`);
+    this.name = 'JobInterruptedError';
+  }
 }
 
 export class InvalidJobPayloadError extends Error {

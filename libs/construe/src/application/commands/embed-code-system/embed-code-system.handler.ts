@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { JobInterruptedError } from '@app/shared';
 import { CodeSystemRepository } from '../../ports/code-system.repository.js';
 import { Embedder } from '../../ports/embedder.js';
 import { EmbedCodeSystemCommand } from './embed-code-system.command.js';
@@ -29,8 +30,9 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
     for (;;) {
       const batch = await this.systems.nextUnembedded(systemId, afterSeq, BATCH);
       if (batch.length === 0) break;
-      // Shutting down: stop between batches; the system stays processing and resumes at start.
-      if (signal?.aborted) return;
+      // Shutting down: stop between batches; the job is handed back (server) or resumed at
+      // the next start (embedded), and continues after the last stored batch.
+      if (signal?.aborted) throw new JobInterruptedError('construe.embed-code-system');
       const texts = batch.map((code) =>
         code.definition ? `${code.description}. ${code.definition}` : code.description,
       );

@@ -63,6 +63,9 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
     }
     const codes = parseCodes(input);
     const { accountId } = RequestContext.requireTenant();
+    // Nothing is stored for a request that answers an error: the queue is checked first,
+    // and a system whose job could not be enqueued after all is removed again.
+    await this.jobs.assertAvailable();
     const system = await this.systems.createCustom(
       {
         id: randomUUID(),
@@ -74,11 +77,16 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
       codes,
       input.replace,
     );
-    await this.jobs.enqueue(
-      this.embedJob,
-      { systemId: system.id },
-      { jobId: embedJobId(system.id) },
-    );
+    try {
+      await this.jobs.enqueue(
+        this.embedJob,
+        { systemId: system.id },
+        { jobId: embedJobId(system.id) },
+      );
+    } catch (error) {
+      await this.systems.deleteCustom(system.id);
+      throw error;
+    }
     return { status: 'processing' as const, name: system.name, version: system.version };
   }
 }

@@ -50,6 +50,10 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
     requireUsableText(text);
     const client = await this.queries.execute(new GetFhirClientQuery(accountId, provider, caller));
     const plan = await this.plan(accountId, text, patientOf(caller));
+    // The reference fix-up below needs the job queue; when it is down, answer 503 before
+    // anything is written to the FHIR server rather than after. (A fix-up whose enqueue
+    // still fails stays pending and is enqueued by the reconciler.)
+    await this.jobs.assertAvailable();
     const response = await client.transaction(plan.bundle);
 
     const stored = storedReferences(plan.bundle, response);

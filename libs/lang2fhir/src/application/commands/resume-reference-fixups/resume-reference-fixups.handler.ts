@@ -13,9 +13,15 @@ export class ResumeReferenceFixupsHandler implements ICommandHandler<ResumeRefer
   ) {}
 
   async execute(): Promise<number> {
-    const pending = await this.fixups.listPending();
-    for (const fixup of pending)
-      await this.jobs.enqueue(this.job, { fixupId: fixup.id }, { jobId: fixupJobId(fixup.id) });
-    return pending.length;
+    let enqueued = 0;
+    for (const fixup of await this.fixups.listPending()) {
+      const jobId = fixupJobId(fixup.id);
+      // A live job will do it; a failed one is replaced (its id can be reused).
+      const { state } = await this.jobs.state(jobId);
+      if (state === 'live' || state === 'completed') continue;
+      await this.jobs.enqueue(this.job, { fixupId: fixup.id }, { jobId });
+      enqueued += 1;
+    }
+    return enqueued;
   }
 }

@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { VocabularyLookup } from '@app/vocabulary';
+import { JobInterruptedError } from '@app/shared';
 import {
   batchBundle,
   danglingReferences,
@@ -69,7 +70,8 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
       ...own,
       ...context,
     ]);
-    if (signal?.aborted) throw new Error('Stopped before mapping: the batch is retried');
+    // Shutting down: the queue hands the batch back; it is written once, by whoever resumes it.
+    if (signal?.aborted) throw new JobInterruptedError('omop.load-batch');
 
     const result = await mapWithStableIds(
       mapFhirToOmop,
