@@ -27,12 +27,19 @@ function isEnvelope(body: unknown): boolean {
   );
 }
 
-/** The project envelope; FHIR, OAuth and JSON-RPC endpoints answer in their standard's shape. */
+/**
+ * The project envelope; FHIR, OAuth and JSON-RPC endpoints answer in their standard's
+ * shape, and the public API's legacy token route in its own `{ code, message, data }`.
+ */
 function hasErrorShape(path: string, body: unknown): boolean {
   if (isEnvelope(body)) return true;
   const value = body as { resourceType?: unknown; error?: unknown; jsonrpc?: unknown };
   if (path.startsWith('/fhir/sandbox')) return value?.resourceType === 'OperationOutcome';
   if (path === '/v2/auth/token') return typeof value?.error === 'string';
+  if (path === '/auth/token') {
+    const legacy = body as { code?: unknown; message?: unknown };
+    return typeof legacy?.code === 'number' && typeof legacy.message === 'string';
+  }
   if (path === '/mcp') return value?.jsonrpc === '2.0' && typeof value.error === 'object';
   return false;
 }
