@@ -51,7 +51,8 @@ if (options.help) {
   console.log(`Usage: node bench/lang2fhir/run.mjs [--rounds N] [--profile embedded|server|both]
   --rounds   timed passes over all sentences after one warm-up pass (default 5)
   --profile  embedded (PGlite), server (PostgreSQL + Redis) or both (default)
-Environment: BENCH_DIST_DIR (default dist), BENCH_DATABASE_URL, BENCH_REDIS_URL`);
+Environment: BENCH_DIST_DIR (default dist), BENCH_DATABASE_URL, BENCH_REDIS_URL,
+  BENCH_EMBEDDED_DATA_DIR (reuse a DATA_DIR whose vocabulary is already imported)`);
   process.exit(0);
 }
 const ROUNDS = Math.max(1, Number(options.rounds) || 5);
@@ -365,12 +366,20 @@ async function setUp(profile) {
     env.RUN_WORKER_IN_API = 'true';
     cleanups.push(() => deleteRedisKeys(env.REDIS_PREFIX));
     console.log(`  database ${new URL(env.DATABASE_URL).pathname.slice(1)}, Redis prefix ${env.REDIS_PREFIX}`);
+  } else if (process.env.BENCH_EMBEDDED_DATA_DIR) {
+    // A DATA_DIR prepared by an earlier run or by hand (vocabulary already imported): no import.
+    env.DATA_DIR = resolve(process.env.BENCH_EMBEDDED_DATA_DIR);
+    console.log(`  DATA_DIR ${env.DATA_DIR} (BENCH_EMBEDDED_DATA_DIR: imports skipped)`);
   } else console.log(`  DATA_DIR ${env.DATA_DIR}`);
-  console.log(`  vocab:import --athena ${relative(repoRoot, athenaDir)}`);
+  const reuse = profile === 'embedded' && Boolean(process.env.BENCH_EMBEDDED_DATA_DIR);
   const importStarted = performance.now();
-  await runCli(['vocab:import', '--athena', athenaDir], env);
   const vocabularies = ['Athena subset'];
-  if (existsSync(icd10cmOrder)) {
+  if (!reuse) {
+    console.log(`  vocab:import --athena ${relative(repoRoot, athenaDir)}`);
+    await runCli(['vocab:import', '--athena', athenaDir], env);
+  }
+  if (reuse) vocabularies.push('what BENCH_EMBEDDED_DATA_DIR holds');
+  else if (existsSync(icd10cmOrder)) {
     console.log(`  vocab:import --icd10cm ${relative(repoRoot, icd10cmOrder)}`);
     await runCli(['vocab:import', '--icd10cm', icd10cmOrder, '--release', 'ICD10CM FY2021'], env);
     vocabularies.push('ICD-10-CM FY2021 (all codes)');

@@ -15,9 +15,13 @@ export function coding(ref: CodingRef): Coding {
   };
 }
 
-/** The codes found for a phrase (none when the vocabulary has none) and the phrase as written. */
+/**
+ * The code found for a phrase (none when the vocabulary has none) and the phrase as written.
+ * Only the preferred coding: an equivalent or broader one from another system is not put
+ * beside it (callers record alternatives in the derivations).
+ */
 export function conceptOf(text: string, linked?: LinkedConcept | null): CodeableConcept {
-  const codings = dedupe((linked?.codings ?? []).map(coding));
+  const codings = dedupe((linked?.codings ?? []).map(coding)).slice(0, 1);
   return { ...(codings.length > 0 ? { coding: codings } : {}), text: text.trim() };
 }
 

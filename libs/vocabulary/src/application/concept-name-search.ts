@@ -45,6 +45,10 @@ export class ConceptNameSearch {
     return (await this.index()).brandIngredients(name);
   }
 
+  async drugNamesIn(text: string): Promise<{ start: number; end: number; text: string }[]> {
+    return (await this.index()).drugNamesIn(text);
+  }
+
   /** Rebuilt on the next use. */
   forget(): void {
     this.current = undefined;

@@ -128,14 +128,26 @@ function levels(mention: MedicationMention, name: string, ingredient: string): L
     add([ingredient, strengthText, form, `[${name}]`], [words(name), strengthPattern, formPattern]);
   add([ingredient, strengthText, form], [words(ingredient), strengthPattern, formPattern]);
   if (isBrand) add([name, strengthText], [words(name), strengthPattern]);
+  // A brand with no product of the written strength: its only product, if it has one.
+  if (isBrand) add([name], [words(name), /\[/], onlyOne);
   // A strength with no form written: the clinical drug when the vocabulary holds one plain
   // oral tablet of it, or exactly one clinical drug of that strength.
   if (!form)
     add([ingredient, strengthText, 'Oral Tablet'], [words(ingredient), strengthPattern], onlyClinicalDrug);
-  add([ingredient, strengthText], [words(ingredient), strengthPattern]);
-  add([ingredient, form], [words(ingredient), formPattern]);
+  add([ingredient, strengthText], [words(ingredient), strengthPattern, COMPONENT]);
+  add([ingredient, form], [words(ingredient), formPattern, NO_STRENGTH]);
   result.push({ query: ingredient, required: [new RegExp(`^${escape(ingredient)}$`, 'i')] });
   return result;
+}
+
+/** An ingredient + strength component: the name ends at the strength ("lisinopril 10 MG"). */
+const COMPONENT = /^[^[\]]*\d\s*(?:MG|MCG|GM|UNT|MEQ|MMOL|%)(?:\/[A-Z]+)?\s*$/i;
+/** An ingredient + dose form: no strength and no brand ("lisinopril Oral Tablet"). */
+const NO_STRENGTH = /^[^\d[\]]*$/;
+
+function onlyOne(hits: SearchHit[]): SearchHit | undefined {
+  const unique = [...new Map(hits.map((hit) => [hit.code, hit])).values()];
+  return unique.length === 1 ? unique[0] : undefined;
 }
 
 /** A clinical drug (a dose form after the strength, no brand): the oral tablet, else the only one. */

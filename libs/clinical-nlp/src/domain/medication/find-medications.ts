@@ -123,6 +123,20 @@ export function findMedications(text: string, sentences: TextSpan[]): Medication
   return mentions;
 }
 
+/**
+ * The medication mention of a drug name found by the caller (a name the vocabulary holds
+ * that the built-in lexicon does not): its strength, dose form and sig as for any other.
+ */
+export function medicationAt(
+  text: string,
+  sentences: TextSpan[],
+  name: TextSpan & { ingredient?: string },
+): MedicationMention {
+  const sentence = sentences.find((s) => s.start <= name.start && s.end >= name.end);
+  const limit = Math.min(sentence?.end ?? text.length, clauseEnd(text, name.end));
+  return readMention(text, sentences, name, limit);
+}
+
 function readMention(
   text: string,
   sentences: TextSpan[],

@@ -37,6 +37,7 @@ export function buildConditionFrom(
   const linked = input.links.get(phrase.span);
   const code: CodeableConcept = conceptOf(phrase.span.text, linked);
   derivations.record('code', phrase.span, linked ? `vocabulary:${linked.method}` : 'text');
+  if (linked) derivations.recordAlternatives('code', phrase.span, linked.codings);
   const { verification, clinical } = verificationOf(phrase);
   const trigger = phrase.assertion.triggers[0];
   derivations.record('verificationStatus', trigger, `context:${verification}`);

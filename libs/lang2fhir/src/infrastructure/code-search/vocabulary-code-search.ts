@@ -39,4 +39,8 @@ export class VocabularyCodeSearch extends CodeSearch implements OnApplicationBoo
       brandIngredients: (name) => this.names.brandIngredients(name),
     };
   }
+
+  drugNamesIn(text: string): Promise<{ start: number; end: number; text: string }[]> {
+    return this.names.drugNamesIn(text);
+  }
 }

@@ -83,10 +83,15 @@ class VocabularyWords {
 export class ConceptNameIndex {
   private readonly vocabularies = new Map<string, VocabularyWords>();
   private readonly brands = new Map<string, Set<string>>();
+  /** RxNorm ingredient and brand names (lower case), for spotting drugs in text. */
+  private readonly drugNames = new Set<string>();
 
   private constructor() {}
 
-  static build(concepts: Iterable<NamedConcept>, links: Iterable<ConceptLinkRow>): ConceptNameIndex {
+  static build(
+    concepts: Iterable<NamedConcept>,
+    links: Iterable<ConceptLinkRow>,
+  ): ConceptNameIndex {
     const index = new ConceptNameIndex();
     const byId = new Map<number, NamedConcept>();
     const seen = new Set<string>();
@@ -185,9 +190,54 @@ export class ConceptNameIndex {
     return [...(this.brands.get(brandKey(name)) ?? [])];
   }
 
+  /**
+   * Where the text names an RxNorm ingredient or brand: runs of one to three words equal to a
+   * name, else a word of five letters or more one or two edits from a one-word name.
+   */
+  drugNamesIn(text: string): { start: number; end: number; text: string }[] {
+    const words = [...text.matchAll(/[A-Za-z][A-Za-z-]*/g)].map((m) => ({
+      start: m.index,
+      end: m.index + m[0].length,
+      lower: m[0].toLowerCase(),
+    }));
+    const found: { start: number; end: number; text: string }[] = [];
+    const taken = (start: number, end: number) => found.some((f) => f.start < end && start < f.end);
+    for (let length = 3; length >= 1; length--)
+      for (let i = 0; i + length <= words.length; i++) {
+        const run = words.slice(i, i + length);
+        const start = run[0].start;
+        const end = run[run.length - 1].end;
+        if (taken(start, end)) continue;
+        if (this.drugNames.has(run.map((w) => w.lower).join(' ')))
+          found.push({ start, end, text: text.slice(start, end) });
+      }
+    for (const word of words) {
+      if (word.lower.length < 5 || taken(word.start, word.end)) continue;
+      const max = word.lower.length >= 8 ? 2 : 1;
+      for (const name of this.drugNames)
+        if (
+          !name.includes(' ') &&
+          name[0] === word.lower[0] &&
+          editDistance(word.lower, name, max) <= max
+        ) {
+          found.push({ start: word.start, end: word.end, text: text.slice(word.start, word.end) });
+          break;
+        }
+    }
+    return found.sort((a, b) => a.start - b.start);
+  }
+
   private indexBrands(byId: Map<number, NamedConcept>, links: ConceptLinkRow[]): void {
     const rxnorm = this.vocabularies.get('RxNorm');
     if (!rxnorm) return;
+    for (const { concept } of rxnorm.entries) {
+      if (concept.conceptClassId === 'Ingredient' || concept.conceptClassId === 'Brand Name')
+        this.drugNames.add(concept.name.toLowerCase());
+      // A drug whose ingredient concept the vocabulary lacks: the words its name starts with
+      // ("1 ML Epoetin Alfa 4000 UNT/ML Injection" → "epoetin alfa").
+      const leading = leadingDrugWords(concept.name);
+      if (leading && concept.conceptClassId !== 'Ingredient') this.drugNames.add(leading);
+    }
     const next = new Map<number, number[]>();
     for (const link of links) {
       if (!TOWARDS_INGREDIENT.has(link.relationshipId)) continue;
@@ -205,8 +255,10 @@ export class ConceptNameIndex {
       const found = ingredientsThroughLinks(concept.conceptId, byId, next);
       // A branded drug whose links the vocabulary does not hold: the loaded ingredients its
       // name starts with ("acetaminophen 325 MG Oral Tablet [Tylenol]").
-      if (found.size === 0) for (const name of namedIngredients(concept.name, ingredientNames)) found.add(name);
+      if (found.size === 0)
+        for (const name of namedIngredients(concept.name, ingredientNames)) found.add(name);
       if (found.size === 0) continue;
+      this.drugNames.add(brandKey(brand));
       const set = this.brands.get(brandKey(brand)) ?? new Set<string>();
       for (const name of found) set.add(name);
       this.brands.set(brandKey(brand), set);
@@ -218,6 +270,21 @@ function brandOf(concept: NamedConcept): string | undefined {
   if (concept.conceptClassId === 'Brand Name') return concept.name;
   if (!BRANDED_CLASSES.has(concept.conceptClassId)) return undefined;
   return /\[([^\]]+)\]\s*$/.exec(concept.name)?.[1];
+}
+
+function leadingDrugWords(name: string): string | undefined {
+  const words = name
+    .replace(/^(?:NDA\d+\s+)?(?:\d+(?:\.\d+)?\s+(?:HR|ML|ACTUAT|MG|DAY)\s+)+/i, '')
+    .split(/\s+/);
+  const lead: string[] = [];
+  for (const word of words) {
+    if (!/^[A-Za-z][A-Za-z-]*,?$/.test(word) || lead.length === 3) break;
+    lead.push(word.replace(/,$/, '').toLowerCase());
+  }
+  // Leading words that do not end at a strength ("{28 (…" packs, "Kyleena 19.5 MG …") are kept
+  // only when a number follows them.
+  const next = words[lead.length];
+  return lead.length > 0 && next !== undefined && /^\d/.test(next) ? lead.join(' ') : undefined;
 }
 
 function brandKey(name: string): string {
@@ -248,7 +315,10 @@ function ingredientsThroughLinks(
 }
 
 function namedIngredients(name: string, ingredients: Map<string, string>): string[] {
-  const words = name.toLowerCase().replace(/\[[^\]]*\]/g, ' ').split(/\s+/);
+  const words = name
+    .toLowerCase()
+    .replace(/\[[^\]]*\]/g, ' ')
+    .split(/\s+/);
   const found: string[] = [];
   for (let length = 3; length >= 1; length--)
     for (let i = 0; i + length <= words.length; i++) {

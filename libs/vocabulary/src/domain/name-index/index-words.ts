@@ -3,12 +3,29 @@
  * spaces (decimal points kept: "0.09"), plurals folded, the roman numerals of types and
  * stages written as digits ("Bipolar II" = "bipolar 2"), joining words dropped.
  */
-const JOINING_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'in', 'on', 'with', 'to', 'for', 'by', 'at']);
+const JOINING_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'and',
+  'or',
+  'in',
+  'on',
+  'with',
+  'to',
+  'for',
+  'by',
+  'at',
+]);
 const ROMAN: Readonly<Record<string, string>> = { ii: '2', iii: '3' };
 
 export function indexWords(text: string): string[] {
   const words: string[] = [];
-  for (const raw of text.toLowerCase().replace(/['’]s\b/g, 's').split(/[^a-z0-9.]+/)) {
+  for (const raw of text
+    .toLowerCase()
+    .replace(/['’]s\b/g, 's')
+    .split(/[^a-z0-9.]+/)) {
     const word = raw.replace(/^\.+|\.+$/g, '');
     if (word === '' || JOINING_WORDS.has(word)) continue;
     words.push(ROMAN[word] ?? singular(word));
