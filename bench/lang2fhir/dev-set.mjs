@@ -55,7 +55,8 @@ function distinct(resources, field) {
   return [...found.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
 }
 
-const TAG = /\s*\((?:disorder|finding|situation|procedure|regime\/therapy|observable entity)\)\s*$/i;
+const TAG =
+  /\s*\((?:disorder|finding|situation|procedure|regime\/therapy|observable entity)\)\s*$/i;
 const clean = (display) => display.replace(TAG, '').trim();
 
 // Social history and administrative findings that Synthea records as conditions but that a
@@ -115,7 +116,8 @@ function vocabularyFacts(athenaDir, icd10cmCsv) {
   if (icd10cmCsv && existsSync(icd10cmCsv))
     for (const line of gunzipSync(readFileSync(icd10cmCsv)).toString('utf8').split('\n').slice(1)) {
       const code = line.split(',')[0]?.replace(/"/g, '');
-      if (code) held.add(`ICD10CM|${code.length > 3 ? `${code.slice(0, 3)}.${code.slice(3)}` : code}`);
+      if (code)
+        held.add(`ICD10CM|${code.length > 3 ? `${code.slice(0, 3)}.${code.slice(3)}` : code}`);
     }
   // ICD-10-CM codes that the subset maps to a SNOMED concept: equivalent codings.
   const icdFor = new Map();
@@ -183,13 +185,28 @@ function drugParts(display) {
   const name = display
     .replace(/\s*\[[^\]]+\]\s*$/, '')
     .replace(/^(?:NDA\d+\s+)?(?:\d+(?:\.\d+)?\s+(?:HR|ML|ACTUAT)\s+)+/i, '');
-  const match = /^(.*?)\s+(\d+(?:\.\d+)?)\s+(MG\/ML|MG\/ACTUAT|UNT\/ML|MG|MCG)\b\s*(.*)$/i.exec(name);
-  if (!match || /\//.test(match[1])) return undefined;
+  const match = /^(.*?)\s+(\d+(?:\.\d+)?)\s+(MG\/ML|MG\/ACTUAT|UNT\/ML|MG|MCG)\b\s*(.*)$/i.exec(
+    name,
+  );
+  // Combination products ("A 250 MG / B 125 MG …") are left out: a short request names one drug.
+  if (!match || /\//.test(match[1]) || /\s\/\s/.test(match[4])) return undefined;
   const [, ingredient, value, unit, form] = match;
-  return { ingredient: ingredient.replace(/\s+(hydrochloride|sodium|potassium|succinate)$/i, ''), value, unit, form, brand };
+  return {
+    ingredient: ingredient.replace(/\s+(hydrochloride|sodium|potassium|succinate)$/i, ''),
+    value,
+    unit,
+    form,
+    brand,
+  };
 }
 
-const UNIT_WORDS = { MG: 'mg', MCG: 'mcg', 'MG/ML': 'mg/mL', 'UNT/ML': 'units/mL', 'MG/ACTUAT': 'mg/actuation' };
+const UNIT_WORDS = {
+  MG: 'mg',
+  MCG: 'mcg',
+  'MG/ML': 'mg/mL',
+  'UNT/ML': 'units/mL',
+  'MG/ACTUAT': 'mg/actuation',
+};
 
 function medicationSentences(medications, facts, random) {
   const sentences = [];
@@ -208,14 +225,23 @@ function medicationSentences(medications, facts, random) {
       const name = c.concept_name.toLowerCase();
       return (
         name.includes(ingredient.toLowerCase()) &&
-        new RegExp(`(^|\\s)${value.replace('.', '\\.')} ${unit.toLowerCase().replace('/', '\\/')}(\\s|$)`).test(name)
+        !name.includes(' / ') &&
+        new RegExp(
+          `(^|\\s)${value.replace('.', '\\.')} ${unit.toLowerCase().replace('/', '\\/')}(\\s|$)`,
+        ).test(name)
       );
     });
     const codes = [...new Set(ofStrength.map((c) => c.concept_code))];
-    const tablets = ofStrength.filter((c) => / oral tablet$/i.test(c.concept_name) && !/release/i.test(c.concept_name));
+    const tablets = [
+      ...new Set(
+        ofStrength
+          .filter((c) => / oral tablet$/i.test(c.concept_name) && !/release/i.test(c.concept_name))
+          .map((c) => c.concept_code),
+      ),
+    ];
     const formless =
       tablets.length === 1
-        ? [['RXNORM', tablets[0].concept_code]]
+        ? [['RXNORM', tablets[0]]]
         : codes.length === 1
           ? [['RXNORM', codes[0]]]
           : ingredientConcept
@@ -252,8 +278,10 @@ function medicationSentences(medications, facts, random) {
     );
     if (brand) {
       const generic = facts.rxnorm.find(
-        (c) => ['Clinical Drug', 'Quant Clinical Drug'].includes(c.concept_class_id) &&
-          c.concept_name.toLowerCase() === coding.display.replace(/\s*\[[^\]]+\]\s*$/, '').toLowerCase(),
+        (c) =>
+          ['Clinical Drug', 'Quant Clinical Drug'].includes(c.concept_class_id) &&
+          c.concept_name.toLowerCase() ===
+            coding.display.replace(/\s*\[[^\]]+\]\s*$/, '').toLowerCase(),
       );
       add(
         `Continue ${brand} ${strength} ${formWord}`,
@@ -278,7 +306,8 @@ function procedureSentences(procedures, random) {
   let n = 0;
   for (const coding of procedures.slice(0, 70)) {
     const text = lower(clean(coding.display));
-    if (/screening|assessment|reconciliation|questionnaire|review|evaluation of/i.test(text)) continue;
+    if (/screening|assessment|reconciliation|questionnaire|review|evaluation of/i.test(text))
+      continue;
     const wording = random.next() < 0.2 ? (misspell(text, random) ?? text) : text;
     sentences.push({
       source: 'Procedure',
@@ -295,7 +324,9 @@ function procedureSentences(procedures, random) {
 
 function screeningSentences(procedures, conditions, random) {
   const sentences = [];
-  const screenings = procedures.filter((c) => /screening|assessment using|questionnaire/i.test(c.display));
+  const screenings = procedures.filter((c) =>
+    /screening|assessment using|questionnaire/i.test(c.display),
+  );
   for (const coding of screenings.slice(0, 14)) {
     const text = lower(clean(coding.display));
     const score = Math.floor(random.next() * 12);
@@ -312,7 +343,9 @@ function screeningSentences(procedures, conditions, random) {
       acceptable: [],
     });
   }
-  const problems = conditions.map((c) => lower(clean(c.display))).filter((t) => !NOT_CLINICAL.test(t));
+  const problems = conditions
+    .map((c) => lower(clean(c.display)))
+    .filter((t) => !NOT_CLINICAL.test(t));
   for (let i = 0; i + 2 < problems.length && sentences.length < 28; i += 5) {
     const [a, b, c] = problems.slice(i, i + 3);
     sentences.push({
@@ -345,7 +378,9 @@ function vitalSentences(hivDir) {
   if (!existsSync(hivDir)) return [];
   const sentences = [];
   const perKind = new Map();
-  for (const file of readdirSync(hivDir).filter((f) => f.endsWith('.json.gz')).sort()) {
+  for (const file of readdirSync(hivDir)
+    .filter((f) => f.endsWith('.json.gz'))
+    .sort()) {
     const bundle = JSON.parse(gunzipSync(readFileSync(join(hivDir, file))).toString('utf8'));
     for (const { resource } of bundle.entry ?? []) {
       if (resource?.resourceType !== 'Observation' || !resource.valueQuantity) continue;
@@ -371,7 +406,10 @@ export function buildDevSet(referenceDir) {
   const bulk = join(referenceDir, 'fhir', 'synthea-bulk-ndjson-13-patients');
   const athenaDir = join(referenceDir, 'omop', 'vocab', 'athena-subset');
   if (!existsSync(bulk) || !existsSync(athenaDir)) return null;
-  const facts = vocabularyFacts(athenaDir, join(referenceDir, 'nlp', 'codes', 'icd10cm_2021_codes.csv.gz'));
+  const facts = vocabularyFacts(
+    athenaDir,
+    join(referenceDir, 'nlp', 'codes', 'icd10cm_2021_codes.csv.gz'),
+  );
   const random = generator(20261125);
   const conditions = distinct(ndjson(join(bulk, 'Condition.000.ndjson.gz')), 'code');
   const medications = distinct(

@@ -112,7 +112,12 @@ function levels(mention: MedicationMention, name: string, ingredient: string): L
           'i',
         )
       : undefined;
-  const formPattern = form ? words(form) : undefined;
+  // RxNorm names injectables either way ("Injectable Solution", and since 2017 "Injection").
+  const formPattern = form
+    ? form === 'Injectable Solution'
+      ? /(?:^|\s)(?:Injectable Solution|Injection)(?:$|\s)/i
+      : words(form)
+    : undefined;
   const isBrand = normalizeTerm(name) !== normalizeTerm(ingredient);
   const result: Level[] = [];
   const add = (
