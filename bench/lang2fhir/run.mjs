@@ -114,7 +114,10 @@ for (const sentence of own.sentences) {
     code,
   }));
   sentence.acceptable = new Set(sentence.expectedCodes.map((c) => `${c.system}|${c.code}`));
-  sentence.held = sentence.expectedCodes.length > 0;
+  // Scored by the exact rule when a vocabulary code is expected (not only profile-fixed codes).
+  sentence.held = sentence.expectedCodes.some(({ system }) =>
+    [systems.SNOMED, systems.LOINC, systems.RXNORM, DEV_SYSTEMS.ICD10CM].includes(system),
+  );
 }
 // The dev set: any one acceptable coding, and nothing else in `code` / `…CodeableConcept`.
 const dev = buildDevSet(reference) ?? [];
@@ -483,7 +486,9 @@ function score(sentence, { status, body }) {
   // The exact rule: something emitted, nothing outside the acceptable codes (and, for our own
   // sentences, every expected coding present).
   const exactOk =
-    sentence.held && exact.length > 0 && unacceptable.length === 0 && missing.length === 0;
+    sentence.held &&
+    unacceptable.length === 0 &&
+    (sentence.set === 'own' ? missing.length === 0 : exact.length > 0);
   return {
     id: sentence.id,
     set: sentence.set,

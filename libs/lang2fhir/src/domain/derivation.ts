@@ -27,9 +27,15 @@ export class Derivations {
   }
 
   /** Codings found beside the one put in the resource, kept here rather than as extra codings. */
-  recordAlternatives(path: string, span: TextSpan, codings: { system: string; code: string }[]): void {
-    for (const alternative of codings.slice(1))
-      this.record(path, span, `alternative:${alternative.system}|${alternative.code}`);
+  recordAlternatives(
+    path: string,
+    span: TextSpan,
+    codings: { system: string; code: string }[],
+    chosen: { system: string; code: string } | undefined,
+  ): void {
+    for (const alternative of codings)
+      if (alternative !== chosen)
+        this.record(path, span, `alternative:${alternative.system}|${alternative.code}`);
   }
 
   list(): ElementDerivation[] {

@@ -157,8 +157,12 @@ function onlyOne(hits: SearchHit[]): SearchHit | undefined {
 
 /** A clinical drug (a dose form after the strength, no brand): the oral tablet, else the only one. */
 function onlyClinicalDrug(hits: SearchHit[]): SearchHit | undefined {
+  // Neither a branded drug nor a combination ("A 325 MG / B 5 MG Oral Tablet").
   const drugs = hits.filter(
-    (hit) => !hit.display.includes('[') && /\d\s*(?:MG|MCG|GM|UNT|MEQ|MG\/ML|%)(?:\/\S+)?\s+[A-Z]/i.test(hit.display),
+    (hit) =>
+      !hit.display.includes('[') &&
+      !hit.display.includes(' / ') &&
+      /\d\s*(?:MG|MCG|GM|UNT|MEQ|MG\/ML|%)(?:\/\S+)?\s+[A-Z]/i.test(hit.display),
   );
   const unique = [...new Map(drugs.map((hit) => [hit.code, hit])).values()];
   const tablet = unique.filter((hit) => / Oral Tablet$/i.test(hit.display) && !/release/i.test(hit.display));

@@ -214,15 +214,18 @@ export class ConceptNameIndex {
     for (const word of words) {
       if (word.lower.length < 5 || taken(word.start, word.end)) continue;
       const max = word.lower.length >= 8 ? 2 : 1;
-      for (const name of this.drugNames)
+      // A one-word name, or the first word of a longer one ("penicilin" → penicillin V potassium).
+      for (const name of this.drugNames) {
+        const first = name.split(' ')[0];
         if (
-          !name.includes(' ') &&
-          name[0] === word.lower[0] &&
-          editDistance(word.lower, name, max) <= max
+          first.length >= 5 &&
+          first[0] === word.lower[0] &&
+          editDistance(word.lower, first, max) <= max
         ) {
           found.push({ start: word.start, end: word.end, text: text.slice(word.start, word.end) });
           break;
         }
+      }
     }
     return found.sort((a, b) => a.start - b.start);
   }
