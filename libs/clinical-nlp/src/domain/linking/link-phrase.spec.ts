@@ -158,6 +158,35 @@ describe('linkPhrase: vocabulary search', () => {
     ).toBeNull();
   });
 
+  it('matches a type written in digits to the roman numeral of the vocabulary', async () => {
+    const port = new WordSearch({
+      ICD10CM: [
+        ['F31.9', 'Bipolar disorder, unspecified'],
+        ['F31.81', 'Bipolar II disorder'],
+      ],
+    });
+    const linked = await linkPhrase(phrase('problem', 'bipolar type 2 disorder'), port);
+    expect(linked?.codings[0]).toMatchObject({ code: 'F31.81' });
+  });
+
+  it('respells a misspelt problem only when the words as written found nothing', async () => {
+    const vocabulary = new WordSearch({ SNOMED: [['68235000', 'Nasal congestion']] });
+    const respelled: string[] = [];
+    const port = {
+      search: vocabulary.search.bind(vocabulary),
+      respell: (_target: string, text: string) => {
+        respelled.push(text);
+        return Promise.resolve(text.replace('congesiton', 'congestion'));
+      },
+    };
+    const linked = await linkPhrase(phrase('problem', 'nasal congesiton'), port);
+    expect(linked?.codings[0].code).toBe('68235000');
+    expect(await linkPhrase(phrase('problem', 'nasal congestion'), port)).toMatchObject({
+      codings: [{ code: '68235000' }],
+    });
+    expect(respelled).toEqual(['nasal congesiton']);
+  });
+
   it('treats a failing vocabulary as no match', async () => {
     expect(await linkPhrase(phrase('problem', 'rare syndrome'), failing)).toBeNull();
     expect((await linkPhrase(phrase('lab', 'hemoglobin'), failing))?.codings[0].code).toBe('718-7');
