@@ -215,7 +215,6 @@ const latency = (samples) => ({
   p95_ms: round(percentile(samples, 95), 3),
   mean_ms: round(samples.reduce((sum, value) => sum + value, 0) / (samples.length || 1), 3),
 });
-const ratio = (ours, theirs) => round(percentile(ours, 50) / percentile(theirs, 50), 1);
 
 /** Times `work` for every sentence: one warm-up pass, then ROUNDS passes. */
 async function timePerSentence(work) {

@@ -2,10 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
 import { ImportAthenaHandler } from './application/commands/import-athena/import-athena.handler.js';
 import { ImportPublisherFileHandler } from './application/commands/import-publisher-file/import-publisher-file.handler.js';
-import {
-  ConceptNameSearch,
-  RebuildNameIndexOnImport,
-} from './application/concept-name-search.js';
+import { ConceptNameSearch, RebuildNameIndexOnImport } from './application/concept-name-search.js';
 import { ConceptReader } from './application/ports/concept-reader.js';
 import { VocabularyFiles } from './application/ports/vocabulary-files.js';
 import { VocabularyWriter } from './application/ports/vocabulary-writer.js';

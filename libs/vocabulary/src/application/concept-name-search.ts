@@ -1,16 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
-import {
-  ConceptNameIndex,
-  type NameHit,
-} from '../domain/name-index/concept-name-index.js';
+import { ConceptNameIndex, type NameHit } from '../domain/name-index/concept-name-index.js';
 import { VocabularyImportedEvent } from './events/vocabulary-imported.event.js';
 import { ConceptReader } from './ports/concept-reader.js';
 
 /** The vocabularies whose names text linking searches. */
 export const NAMED_VOCABULARIES = ['SNOMED', 'ICD10CM', 'RxNorm', 'LOINC', 'CVX', 'CPT4', 'HCPCS'];
 /** RxNorm relationships from a brand towards its ingredients. */
-const RXNORM_LINKS = ['Tradename of', 'Consists of', 'RxNorm has ing', 'Has brand name', 'Contains'];
+const RXNORM_LINKS = [
+  'Tradename of',
+  'Consists of',
+  'RxNorm has ing',
+  'Has brand name',
+  'Contains',
+];
 /** How often the database is asked whether another process imported concepts. */
 const SIGNATURE_CHECK_MS = 15_000;
 

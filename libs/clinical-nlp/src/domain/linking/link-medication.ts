@@ -52,7 +52,9 @@ export async function linkMedication(
   const { name, ingredient } = await drugName(mention, port);
   for (const level of levels(mention, name, ingredient)) {
     const hits = await searchSafely(port, 'RXNORM', level.query, SEARCH_LIMIT);
-    const fitting = hits.filter((hit) => level.required.every((pattern) => pattern.test(hit.display)));
+    const fitting = hits.filter((hit) =>
+      level.required.every((pattern) => pattern.test(hit.display)),
+    );
     const chosen = level.pick
       ? level.pick(fitting)
       : fitting.sort(
@@ -86,7 +88,9 @@ async function drugName(
   const name = mention.name.text.trim();
   if (mention.ingredient) return { name, ingredient: mention.ingredient };
   const brandOf = async (candidate: string) => {
-    const found = port.brandIngredients ? await port.brandIngredients(candidate).catch(() => []) : [];
+    const found = port.brandIngredients
+      ? await port.brandIngredients(candidate).catch(() => [])
+      : [];
     return found.length === 1 ? found[0] : undefined;
   };
   const brand = await brandOf(name);
@@ -126,9 +130,14 @@ function levels(mention: MedicationMention, name: string, ingredient: string): L
     pick?: Level['pick'],
   ) => {
     if (parts.some((part) => part === undefined) || required.some((r) => r === undefined)) return;
-    result.push({ query: parts.join(' '), required: required as RegExp[], ...(pick ? { pick } : {}) });
+    result.push({
+      query: parts.join(' '),
+      required: required as RegExp[],
+      ...(pick ? { pick } : {}),
+    });
   };
-  const strengthText = strength.length > 0 ? strength.map((s) => `${s.value} ${s.unit}`).join(' ') : undefined;
+  const strengthText =
+    strength.length > 0 ? strength.map((s) => `${s.value} ${s.unit}`).join(' ') : undefined;
   if (isBrand)
     add([ingredient, strengthText, form, `[${name}]`], [words(name), strengthPattern, formPattern]);
   add([ingredient, strengthText, form], [words(ingredient), strengthPattern, formPattern]);
@@ -138,7 +147,11 @@ function levels(mention: MedicationMention, name: string, ingredient: string): L
   // A strength with no form written: the clinical drug when the vocabulary holds one plain
   // oral tablet of it, or exactly one clinical drug of that strength.
   if (!form)
-    add([ingredient, strengthText, 'Oral Tablet'], [words(ingredient), strengthPattern], onlyClinicalDrug);
+    add(
+      [ingredient, strengthText, 'Oral Tablet'],
+      [words(ingredient), strengthPattern],
+      onlyClinicalDrug,
+    );
   add([ingredient, strengthText], [words(ingredient), strengthPattern, COMPONENT]);
   add([ingredient, form], [words(ingredient), formPattern, NO_STRENGTH]);
   result.push({ query: ingredient, required: [new RegExp(`^${escape(ingredient)}$`, 'i')] });
@@ -165,7 +178,9 @@ function onlyClinicalDrug(hits: SearchHit[]): SearchHit | undefined {
       /\d\s*(?:MG|MCG|GM|UNT|MEQ|MG\/ML|%)(?:\/\S+)?\s+[A-Z]/i.test(hit.display),
   );
   const unique = [...new Map(drugs.map((hit) => [hit.code, hit])).values()];
-  const tablet = unique.filter((hit) => / Oral Tablet$/i.test(hit.display) && !/release/i.test(hit.display));
+  const tablet = unique.filter(
+    (hit) => / Oral Tablet$/i.test(hit.display) && !/release/i.test(hit.display),
+  );
   if (tablet.length === 1) return tablet[0];
   return unique.length === 1 ? unique[0] : undefined;
 }
@@ -176,7 +191,10 @@ function rxStrengths(strength: Quantity): { value: string; unit: string }[] {
   if (!unit) return [];
   const written = { value: String(Number(strength.value.toFixed(6))), unit };
   if (!unit.startsWith('MCG')) return [written];
-  const inMg = { value: String(Number((strength.value / 1000).toFixed(6))), unit: unit.replace('MCG', 'MG') };
+  const inMg = {
+    value: String(Number((strength.value / 1000).toFixed(6))),
+    unit: unit.replace('MCG', 'MG'),
+  };
   return [written, inMg];
 }
 

@@ -3,10 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ConceptReader } from '../../application/ports/concept-reader.js';
 import type { AncestorLink, Concept } from '../../domain/concept.js';
-import type {
-  ConceptLinkRow,
-  NamedConcept,
-} from '../../domain/name-index/concept-name-index.js';
+import type { ConceptLinkRow, NamedConcept } from '../../domain/name-index/concept-name-index.js';
 
 interface ConceptRow {
   concept_id: number;
