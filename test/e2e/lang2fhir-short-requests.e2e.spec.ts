@@ -111,7 +111,7 @@ describe.each(PROFILES)('lang2fhir short requests (%s profile)', (profile) => {
     expect(response.status, response.text).toBe(200);
     const resource = resourceOf(response.body);
     expect(resource.status).toBe('completed');
-    expect(resource.item.map((item: Json): unknown => item.answer[0])).toEqual([
+    expect(resource.item.map((item: Json): unknown => (item.answer as Json[])[0])).toEqual([
       { valueInteger: 16 },
       { valueString: 'moderately severe depression' },
     ]);
