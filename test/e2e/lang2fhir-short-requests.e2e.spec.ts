@@ -92,9 +92,9 @@ describe.each(PROFILES)('lang2fhir short requests (%s profile)', (profile) => {
       'Please indicate any history of asthma, eczema or hay fever in your children',
     );
     expect(response.status, response.text).toBe(200);
-    const items = resourceOf(response.body).item.map((item: Json): unknown[] => [
-      item.text,
-      item.type,
+    const items = (resourceOf(response.body).item as Json[]).map((item) => [
+      String(item.text),
+      String(item.type),
     ]);
     expect(items).toEqual([
       ['History of asthma?', 'boolean'],
