@@ -20,8 +20,8 @@ const SIGNATURE_CHECK_MS = 15_000;
 /**
  * The loaded vocabulary's names held in memory (built on first use or `warm()`, and again after each import), so
  * that linking a sentence's words costs no database round trip. Another process's import
- * (the CLI) is noticed through the vocabulary's content signature, checked at most every
- * 15 s.
+ * (the CLI) is noticed through the vocabulary's content signature, checked in the background
+ * at most every 15 s.
  */
 @Injectable()
 export class ConceptNameSearch {
@@ -61,9 +61,8 @@ export class ConceptNameSearch {
     const now = Date.now();
     if (this.current && now - this.checkedAt > SIGNATURE_CHECK_MS) {
       this.checkedAt = now;
-      const held = await this.current;
-      const signature = await this.reader.contentSignature().catch(() => held.signature);
-      if (signature !== held.signature) this.current = undefined;
+      // Checked and rebuilt in the background: sentences keep the index held until then.
+      void this.refreshIfChanged(this.current);
     }
     if (!this.current) {
       this.checkedAt = now;
@@ -74,6 +73,20 @@ export class ConceptNameSearch {
       });
     }
     return (await this.current).index;
+  }
+
+  private async refreshIfChanged(
+    held: Promise<{ index: ConceptNameIndex; signature: string }>,
+  ): Promise<void> {
+    try {
+      const { signature } = await held;
+      if ((await this.reader.contentSignature()) === signature) return;
+      const rebuilt = this.build();
+      await rebuilt;
+      if (this.current === held) this.current = rebuilt;
+    } catch {
+      // The index held stays in use; the next check tries again.
+    }
   }
 
   private async build(): Promise<{ index: ConceptNameIndex; signature: string }> {
