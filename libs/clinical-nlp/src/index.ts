@@ -7,6 +7,7 @@ export { analyzeClinicalText } from './domain/analyze-clinical-text.js';
 export { linkPhrase } from './domain/linking/link-phrase.js';
 export { assertContext } from './domain/context/assert-context.js';
 export { parseSig } from './domain/medication/parse-sig.js';
+export { medicationAt } from './domain/medication/find-medications.js';
 export { fhirQuantity, toFhirDosage } from './domain/medication/to-fhir-dosage.js';
 export type { DosageInput } from './domain/medication/to-fhir-dosage.js';
 export { parseQuantity, parseQuantityRange } from './domain/quantity/parse-quantity.js';

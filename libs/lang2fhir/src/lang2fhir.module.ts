@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { resolveEncryptionKey } from '@app/platform';
 import { AppConfig } from '@app/shared';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { VocabularyModule } from '@app/vocabulary';
 import { ApplyReferenceFixupHandler } from './application/commands/apply-reference-fixup/apply-reference-fixup.handler.js';
 import { CreateFromTextHandler } from './application/commands/create-from-text/create-from-text.handler.js';
 import { CreateMultiFromTextHandler } from './application/commands/create-multi-from-text/create-multi-from-text.handler.js';
@@ -19,7 +20,7 @@ import { ClinicalTextReader } from './application/services/clinical-text-reader.
 import { FixupWaiter } from './application/services/fixup-waiter.js';
 import { ResourceChecker } from './application/services/resource-checker.js';
 import { ResourceFromText } from './application/services/resource-from-text.js';
-import { ConstrueCodeSearch } from './infrastructure/code-search/construe-code-search.js';
+import { VocabularyCodeSearch } from './infrastructure/code-search/vocabulary-code-search.js';
 import { AesGcmSecretSealer } from './infrastructure/crypto/aes-gcm-secret-sealer.js';
 import { Lang2FhirSettings } from './infrastructure/config/lang2fhir-settings.js';
 import { ReferenceFixupEntity } from './infrastructure/persistence/reference-fixup.entity.js';
@@ -41,7 +42,7 @@ const handlers = [
 
 /** lang2fhir: clinical text to FHIR resources, stored in a FHIR server. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReferenceFixupEntity])],
+  imports: [TypeOrmModule.forFeature([ReferenceFixupEntity]), VocabularyModule],
   controllers: [Lang2FhirController, Lang2FhirToolsController],
   providers: [
     ...handlers,
@@ -52,7 +53,7 @@ const handlers = [
     ReferenceFixupJob,
     ReferenceFixupRegistrar,
     { provide: FixupSettings, useFactory: () => Lang2FhirSettings.fromEnv() },
-    { provide: CodeSearch, useClass: ConstrueCodeSearch },
+    { provide: CodeSearch, useClass: VocabularyCodeSearch },
     { provide: ResourceValidator, useClass: MedplumResourceValidator },
     { provide: ReferenceFixupRepository, useClass: TypeOrmReferenceFixupRepository },
     {

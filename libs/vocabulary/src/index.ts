@@ -13,3 +13,5 @@ export {
 } from './application/commands/import-publisher-file/import-publisher-file.command.js';
 export { dottedIcd10cm } from './domain/publisher-files.js';
 export type { Concept, AncestorLink } from './domain/concept.js';
+export { ConceptNameSearch } from './application/concept-name-search.js';
+export type { NameHit } from './domain/name-index/concept-name-index.js';

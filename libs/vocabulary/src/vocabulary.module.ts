@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
 import { ImportAthenaHandler } from './application/commands/import-athena/import-athena.handler.js';
 import { ImportPublisherFileHandler } from './application/commands/import-publisher-file/import-publisher-file.handler.js';
+import { ConceptNameSearch, RebuildNameIndexOnImport } from './application/concept-name-search.js';
 import { ConceptReader } from './application/ports/concept-reader.js';
 import { VocabularyFiles } from './application/ports/vocabulary-files.js';
 import { VocabularyWriter } from './application/ports/vocabulary-writer.js';
@@ -21,6 +22,8 @@ import { SqlVocabularyWriter } from './infrastructure/persistence/sql-vocabulary
     ImportPublisherFileHandler,
     ForgetCachedConceptsOnImport,
     VocabularyLookup,
+    ConceptNameSearch,
+    RebuildNameIndexOnImport,
     {
       provide: VOCABULARY_CACHE_SIZE,
       inject: [AppConfig],
@@ -30,6 +33,6 @@ import { SqlVocabularyWriter } from './infrastructure/persistence/sql-vocabulary
     { provide: VocabularyWriter, useClass: SqlVocabularyWriter },
     { provide: ConceptReader, useClass: SqlConceptReader },
   ],
-  exports: [VocabularyLookup],
+  exports: [VocabularyLookup, ConceptNameSearch],
 })
 export class VocabularyModule {}

@@ -168,6 +168,16 @@ export interface CodeSearchPort {
     phrase: string,
     limit: number,
   ): Promise<{ code: string; display: string; score: number }[]>;
+  /**
+   * The phrase with the words the vocabulary does not hold respelled to the closest words it
+   * does (misspellings). Optional: without it, no respelling.
+   */
+  respell?(
+    target: 'SNOMED' | 'ICD10CM' | 'RXNORM' | 'LOINC' | 'CPT',
+    phrase: string,
+  ): Promise<string>;
+  /** The ingredient names of a brand, through the vocabulary's RxNorm relationships. */
+  brandIngredients?(name: string): Promise<string[]>;
 }
 
 export interface LinkedConcept {

@@ -51,7 +51,7 @@ export function nothingFound(kind: ResourceKind | 'auto'): AppError {
     Lang2FhirErrorCodes.NOTHING_FOUND,
     kind === 'auto'
       ? 'The text names nothing that a FHIR resource can be built from (no problem, medication, measurement, procedure, visit, person, insurance or form)'
-      : `The text holds no ${NEEDS[kind]}, so no ${kind} resource can be built from it`,
+      : `Nothing in the text can make a ${kind} resource: it needs ${NEEDS[kind]}`,
   );
 }
 

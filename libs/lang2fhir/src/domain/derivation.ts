@@ -26,6 +26,18 @@ export class Derivations {
     this.items.push({ path, start: 0, end: 0, text: '', method });
   }
 
+  /** Codings found beside the one put in the resource, kept here rather than as extra codings. */
+  recordAlternatives(
+    path: string,
+    span: TextSpan,
+    codings: { system: string; code: string }[],
+    chosen: { system: string; code: string } | undefined,
+  ): void {
+    for (const alternative of codings)
+      if (alternative !== chosen)
+        this.record(path, span, `alternative:${alternative.system}|${alternative.code}`);
+  }
+
   list(): ElementDerivation[] {
     return [...this.items].sort((a, b) => a.start - b.start || a.path.localeCompare(b.path));
   }

@@ -15,20 +15,25 @@ export function coding(ref: CodingRef): Coding {
   };
 }
 
-/** The codes found for a phrase (none when the vocabulary has none) and the phrase as written. */
+/**
+ * The code found for a phrase (none when the vocabulary has none) and the phrase as written.
+ * Only the preferred coding: an equivalent or broader one from another system is not put
+ * beside it (callers record alternatives in the derivations).
+ */
 export function conceptOf(text: string, linked?: LinkedConcept | null): CodeableConcept {
-  const codings = dedupe((linked?.codings ?? []).map(coding));
+  const chosen = preferredCoding(linked);
+  const codings = chosen ? [coding(chosen)] : [];
   return { ...(codings.length > 0 ? { coding: codings } : {}), text: text.trim() };
 }
 
-function dedupe(codings: Coding[]): Coding[] {
-  const seen = new Set<string>();
-  return codings.filter((item) => {
-    const key = `${item.system}|${item.code}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/**
+ * The one coding a concept carries: SNOMED CT when the link offers it beside a CPT or
+ * ICD-10-CM code (the loaded clinical vocabulary, and what US Core names first), else the
+ * link's first.
+ */
+export function preferredCoding(linked?: LinkedConcept | null): CodingRef | undefined {
+  const codings = linked?.codings ?? [];
+  return codings.find((item) => systemUri(item.system) === SYSTEM.SNOMED) ?? codings[0];
 }
 
 export function fixedConcept(system: string, code: string, display: string): CodeableConcept {

@@ -8,6 +8,10 @@ export interface WrittenQuestion {
   answer?: TextSpan;
   /** Choices written with the question: "(never / sometimes / often)" or "options: a, b". */
   options: string[];
+  /** The question as worded for the form when the text lists it rather than asks it. */
+  wording?: string;
+  /** The answer type when the text fixes it (an instruction's listed item is yes/no). */
+  kind?: AnswerKind;
 }
 
 export interface WrittenForm {

@@ -4,10 +4,10 @@ import type {
   MedicationMention,
   Quantity,
 } from '../clinical-analysis.js';
-import { DRUG_INGREDIENTS } from '../medication/drug-lexicon.js';
+import { DRUG_BRANDS, DRUG_INGREDIENTS } from '../medication/drug-lexicon.js';
 import { coding, RXNORM } from '../lexicon/lexicon-entry.js';
 import { normalizeTerm } from '../lexicon/normalize-term.js';
-import { searchSafely } from './search-targets.js';
+import { searchSafely, type SearchHit } from './search-targets.js';
 import { extraWords } from './term-overlap.js';
 
 const SEARCH_LIMIT = 10;
@@ -34,6 +34,8 @@ interface Level {
   query: string;
   /** Every one of these must appear in the display for a result to be taken. */
   required: RegExp[];
+  /** Chooses among the fitting results; by default the one with the fewest extra words. */
+  pick?: (hits: SearchHit[]) => SearchHit | undefined;
 }
 
 /**
@@ -47,21 +49,23 @@ export async function linkMedication(
   mention: MedicationMention,
   port: CodeSearchPort,
 ): Promise<LinkedConcept | null> {
-  const name = mention.name.text.trim();
-  const ingredient = mention.ingredient ?? name.toLowerCase();
+  const { name, ingredient } = await drugName(mention, port);
   for (const level of levels(mention, name, ingredient)) {
     const hits = await searchSafely(port, 'RXNORM', level.query, SEARCH_LIMIT);
-    const fitting = hits
-      .filter((hit) => level.required.every((pattern) => pattern.test(hit.display)))
-      .sort(
-        (a, b) =>
-          extraWords(level.query, a.display) - extraWords(level.query, b.display) ||
-          b.score - a.score,
-      );
-    if (fitting[0]) {
+    const fitting = hits.filter((hit) =>
+      level.required.every((pattern) => pattern.test(hit.display)),
+    );
+    const chosen = level.pick
+      ? level.pick(fitting)
+      : fitting.sort(
+          (a, b) =>
+            extraWords(level.query, a.display) - extraWords(level.query, b.display) ||
+            b.score - a.score,
+        )[0];
+    if (chosen) {
       return {
         span: mention.span,
-        codings: [coding(RXNORM, fitting[0].code, fitting[0].display)],
+        codings: [coding(RXNORM, chosen.code, chosen.display)],
         method: 'search:RXNORM',
       };
     }
@@ -72,35 +76,126 @@ export async function linkMedication(
   return null;
 }
 
+/**
+ * The name as written and the ingredient it stands for: the lexicon's, else the vocabulary's
+ * brand relationships (one ingredient only), else the name respelled to the vocabulary's
+ * words ("clopidogrell" → clopidogrel, "Tylenoll" → the brand Tylenol).
+ */
+async function drugName(
+  mention: MedicationMention,
+  port: CodeSearchPort,
+): Promise<{ name: string; ingredient: string }> {
+  const name = mention.name.text.trim();
+  if (mention.ingredient) return { name, ingredient: mention.ingredient };
+  const brandOf = async (candidate: string) => {
+    const found = port.brandIngredients
+      ? await port.brandIngredients(candidate).catch(() => [])
+      : [];
+    return found.length === 1 ? found[0] : undefined;
+  };
+  const brand = await brandOf(name);
+  if (brand) return { name, ingredient: brand };
+  const respelled = port.respell ? await port.respell('RXNORM', name).catch(() => name) : name;
+  if (respelled.toLowerCase() !== name.toLowerCase()) {
+    const respelledBrand = await brandOf(respelled);
+    if (respelledBrand) return { name: respelled, ingredient: respelledBrand };
+    const known = DRUG_BRANDS[respelled.toLowerCase()];
+    return { name: respelled, ingredient: known ?? respelled.toLowerCase() };
+  }
+  return { name, ingredient: DRUG_BRANDS[name.toLowerCase()] ?? name.toLowerCase() };
+}
+
 function levels(mention: MedicationMention, name: string, ingredient: string): Level[] {
-  const strength = mention.strength ? rxStrength(mention.strength) : undefined;
+  const strength = mention.strength ? rxStrengths(mention.strength) : [];
   const form = mention.doseForm;
   const words = (text: string) => new RegExp(`(?:^|[^a-z])${escape(text)}(?:$|[^a-z])`, 'i');
-  const strengthPattern = strength
-    ? new RegExp(`(?:^|\\s)${escape(strength.value)}\\s*${escape(strength.unit)}(?:$|[\\s/])`, 'i')
+  const strengthPattern =
+    strength.length > 0
+      ? new RegExp(
+          `(?:^|\\s)(?:${strength.map((s) => `${escape(s.value)}\\s*${escape(s.unit)}`).join('|')})(?:$|[\\s/])`,
+          'i',
+        )
+      : undefined;
+  // RxNorm names injectables either way ("Injectable Solution", and since 2017 "Injection").
+  const formPattern = form
+    ? form === 'Injectable Solution'
+      ? /(?:^|\s)(?:Injectable Solution|Injection)(?:$|\s)/i
+      : words(form)
     : undefined;
-  const formPattern = form ? words(form) : undefined;
   const isBrand = normalizeTerm(name) !== normalizeTerm(ingredient);
   const result: Level[] = [];
-  const add = (parts: (string | undefined)[], required: (RegExp | undefined)[]) => {
+  const add = (
+    parts: (string | undefined)[],
+    required: (RegExp | undefined)[],
+    pick?: Level['pick'],
+  ) => {
     if (parts.some((part) => part === undefined) || required.some((r) => r === undefined)) return;
-    result.push({ query: parts.join(' '), required: required as RegExp[] });
+    result.push({
+      query: parts.join(' '),
+      required: required as RegExp[],
+      ...(pick ? { pick } : {}),
+    });
   };
-  const strengthText = strength ? `${strength.value} ${strength.unit}` : undefined;
+  const strengthText =
+    strength.length > 0 ? strength.map((s) => `${s.value} ${s.unit}`).join(' ') : undefined;
   if (isBrand)
     add([ingredient, strengthText, form, `[${name}]`], [words(name), strengthPattern, formPattern]);
   add([ingredient, strengthText, form], [words(ingredient), strengthPattern, formPattern]);
   if (isBrand) add([name, strengthText], [words(name), strengthPattern]);
-  add([ingredient, strengthText], [words(ingredient), strengthPattern]);
-  add([ingredient, form], [words(ingredient), formPattern]);
+  // A brand with no product of the written strength: its only product, if it has one.
+  if (isBrand) add([name], [words(name), /\[/], onlyOne);
+  // A strength with no form written: the clinical drug when the vocabulary holds one plain
+  // oral tablet of it, or exactly one clinical drug of that strength.
+  if (!form)
+    add(
+      [ingredient, strengthText, 'Oral Tablet'],
+      [words(ingredient), strengthPattern],
+      onlyClinicalDrug,
+    );
+  add([ingredient, strengthText], [words(ingredient), strengthPattern, COMPONENT]);
+  add([ingredient, form], [words(ingredient), formPattern, NO_STRENGTH]);
   result.push({ query: ingredient, required: [new RegExp(`^${escape(ingredient)}$`, 'i')] });
   return result;
 }
 
-function rxStrength(strength: Quantity): { value: string; unit: string } | undefined {
+/** An ingredient + strength component: the name ends at the strength ("lisinopril 10 MG"). */
+const COMPONENT = /^[^[\]]*\d\s*(?:MG|MCG|GM|UNT|MEQ|MMOL|%)(?:\/[A-Z]+)?\s*$/i;
+/** An ingredient + dose form: no strength and no brand ("lisinopril Oral Tablet"). */
+const NO_STRENGTH = /^[^\d[\]]*$/;
+
+function onlyOne(hits: SearchHit[]): SearchHit | undefined {
+  const unique = [...new Map(hits.map((hit) => [hit.code, hit])).values()];
+  return unique.length === 1 ? unique[0] : undefined;
+}
+
+/** A clinical drug (a dose form after the strength, no brand): the oral tablet, else the only one. */
+function onlyClinicalDrug(hits: SearchHit[]): SearchHit | undefined {
+  // Neither a branded drug nor a combination ("A 325 MG / B 5 MG Oral Tablet").
+  const drugs = hits.filter(
+    (hit) =>
+      !hit.display.includes('[') &&
+      !hit.display.includes(' / ') &&
+      /\d\s*(?:MG|MCG|GM|UNT|MEQ|MG\/ML|%)(?:\/\S+)?\s+[A-Z]/i.test(hit.display),
+  );
+  const unique = [...new Map(drugs.map((hit) => [hit.code, hit])).values()];
+  const tablet = unique.filter(
+    (hit) => / Oral Tablet$/i.test(hit.display) && !/release/i.test(hit.display),
+  );
+  if (tablet.length === 1) return tablet[0];
+  return unique.length === 1 ? unique[0] : undefined;
+}
+
+/** The strength as RxNorm writes it; micrograms also as milligrams (90 MCG = 0.09 MG). */
+function rxStrengths(strength: Quantity): { value: string; unit: string }[] {
   const unit = strength.unit ? RXNORM_UNITS[strength.unit] : undefined;
-  if (!unit) return undefined;
-  return { value: String(Number(strength.value.toFixed(6))), unit };
+  if (!unit) return [];
+  const written = { value: String(Number(strength.value.toFixed(6))), unit };
+  if (!unit.startsWith('MCG')) return [written];
+  const inMg = {
+    value: String(Number((strength.value / 1000).toFixed(6))),
+    unit: unit.replace('MCG', 'MG'),
+  };
+  return [written, inMg];
 }
 
 function escape(text: string): string {

@@ -158,6 +158,35 @@ describe('linkPhrase: vocabulary search', () => {
     ).toBeNull();
   });
 
+  it('matches a type written in digits to the roman numeral of the vocabulary', async () => {
+    const port = new WordSearch({
+      ICD10CM: [
+        ['F31.9', 'Bipolar disorder, unspecified'],
+        ['F31.81', 'Bipolar II disorder'],
+      ],
+    });
+    const linked = await linkPhrase(phrase('problem', 'bipolar type 2 disorder'), port);
+    expect(linked?.codings[0]).toMatchObject({ code: 'F31.81' });
+  });
+
+  it('respells a misspelt problem only when the words as written found nothing', async () => {
+    const vocabulary = new WordSearch({ SNOMED: [['68235000', 'Nasal congestion']] });
+    const respelled: string[] = [];
+    const port = {
+      search: vocabulary.search.bind(vocabulary),
+      respell: (_target: string, text: string) => {
+        respelled.push(text);
+        return Promise.resolve(text.replace('congesiton', 'congestion'));
+      },
+    };
+    const linked = await linkPhrase(phrase('problem', 'nasal congesiton'), port);
+    expect(linked?.codings[0].code).toBe('68235000');
+    expect(await linkPhrase(phrase('problem', 'nasal congestion'), port)).toMatchObject({
+      codings: [{ code: '68235000' }],
+    });
+    expect(respelled).toEqual(['nasal congesiton']);
+  });
+
   it('treats a failing vocabulary as no match', async () => {
     expect(await linkPhrase(phrase('problem', 'rare syndrome'), failing)).toBeNull();
     expect((await linkPhrase(phrase('lab', 'hemoglobin'), failing))?.codings[0].code).toBe('718-7');
@@ -179,12 +208,87 @@ describe('linkPhrase: medications at the most specific level the text supports',
     });
   });
 
-  it('takes the strength-level component when no dose form is written', async () => {
+  it('takes the oral tablet when a strength but no dose form is written', async () => {
     const linked = await linkPhrase(
       medication('lisinopril', { strength: { value: 10, unit: 'mg', text: '10 mg' } }),
       drugs,
     );
+    expect(linked?.codings[0].code).toBe('314076');
+  });
+
+  it('takes the only clinical drug of a strength written before the name, in any form', async () => {
+    const vocabulary = new WordSearch({
+      RXNORM: [
+        ['6809', 'metformin'],
+        ['860975', '24 HR metformin hydrochloride 500 MG Extended Release Oral Tablet'],
+      ],
+    });
+    const linked = await linkPhrase(
+      medication('metformin', { strength: { value: 500, unit: 'mg', text: '500 mg' } }),
+      vocabulary,
+    );
+    expect(linked?.codings[0].code).toBe('860975');
+  });
+
+  it('keeps the strength-level component when two forms fit and none is an oral tablet', async () => {
+    const vocabulary = new WordSearch({
+      RXNORM: [
+        ['316151', 'lisinopril 10 MG'],
+        ['1', 'lisinopril 10 MG Oral Solution'],
+        ['2', 'lisinopril 10 MG Injectable Solution'],
+      ],
+    });
+    const linked = await linkPhrase(
+      medication('lisinopril', { strength: { value: 10, unit: 'mg', text: '10 mg' } }),
+      vocabulary,
+    );
     expect(linked?.codings[0].code).toBe('316151');
+  });
+
+  it('reads micrograms as the milligrams RxNorm writes (90 mcg = 0.09 MG/ACTUAT)', async () => {
+    const vocabulary = new WordSearch({
+      RXNORM: [
+        ['435', 'albuterol'],
+        ['745679', '200 ACTUAT albuterol 0.09 MG/ACTUAT Metered Dose Inhaler'],
+      ],
+    });
+    const linked = await linkPhrase(
+      medication('albuterol', {
+        strength: { value: 90, unit: 'ug/{actuat}', text: '90 mcg/actuation' },
+        doseForm: 'Metered Dose Inhaler',
+      }),
+      vocabulary,
+    );
+    expect(linked?.codings[0].code).toBe('745679');
+  });
+
+  it('reaches the ingredient of a brand through the vocabulary, and respells a misspelt name', async () => {
+    const vocabulary = new WordSearch({
+      RXNORM: [
+        ['161', 'acetaminophen'],
+        ['313782', 'acetaminophen 325 MG Oral Tablet'],
+        ['209387', 'acetaminophen 325 MG Oral Tablet [Tylenol]'],
+        ['32968', 'clopidogrel'],
+        ['309362', 'clopidogrel 75 MG Oral Tablet'],
+      ],
+    });
+    const port = {
+      search: vocabulary.search.bind(vocabulary),
+      brandIngredients: (name: string) =>
+        Promise.resolve(name.toLowerCase() === 'tylenol' ? ['acetaminophen'] : []),
+      respell: (_target: string, phrase: string) =>
+        Promise.resolve(phrase.replace(/clopidogrell/i, 'clopidogrel')),
+    };
+    const brand = await linkPhrase(
+      medication('Tylenol', { strength: { value: 325, unit: 'mg', text: '325 mg' } }),
+      port,
+    );
+    expect(brand?.codings[0].code).toBe('209387');
+    const misspelt = await linkPhrase(
+      medication('Clopidogrell', { strength: { value: 75, unit: 'mg', text: '75mg' } }),
+      port,
+    );
+    expect(misspelt?.codings[0].code).toBe('309362');
   });
 
   it('takes the dose-form level when no strength is written', async () => {

@@ -39,26 +39,40 @@ export async function linkPhrase(
   const entry = lookupLexicon(phrase.category, text);
   if (entry) return { span: phrase.span, codings: entry.codings, method: 'lexicon' };
   for (const target of TARGETS_BY_CATEGORY[phrase.category]) {
-    const hits = await searchSafely(port, target, text, SEARCH_LIMIT);
-    const best = hits
-      .map((hit) => ({
-        hit,
-        coverage: phraseCoverage(text, hit.display),
-        extra: extraWords(text, hit.display),
-      }))
-      .filter((c) => c.coverage >= MIN_COVERAGE)
-      .sort((a, b) => b.coverage - a.coverage || a.extra - b.extra || b.hit.score - a.hit.score)[0];
-    if (best) {
-      return {
-        span: phrase.span,
-        codings: [
-          { system: TARGET_SYSTEMS[target], code: best.hit.code, display: best.hit.display },
-        ],
-        method: `search:${target}`,
-      };
-    }
+    const found = await searchTarget(target, text, port);
+    if (found) return { span: phrase.span, ...found };
+  }
+  // A misspelt word ("diabetis") is respelled to the vocabulary's closest word, never before
+  // the words as written had their chance.
+  if (!port.respell) return null;
+  for (const target of TARGETS_BY_CATEGORY[phrase.category]) {
+    const respelled = await port.respell(target, text).catch(() => text);
+    if (respelled === text) continue;
+    const found = await searchTarget(target, respelled, port);
+    if (found) return { span: phrase.span, ...found };
   }
   return null;
+}
+
+async function searchTarget(
+  target: SearchTarget,
+  text: string,
+  port: CodeSearchPort,
+): Promise<Omit<LinkedConcept, 'span'> | null> {
+  const hits = await searchSafely(port, target, text, SEARCH_LIMIT);
+  const best = hits
+    .map((hit) => ({
+      hit,
+      coverage: phraseCoverage(text, hit.display),
+      extra: extraWords(text, hit.display),
+    }))
+    .filter((c) => c.coverage >= MIN_COVERAGE)
+    .sort((a, b) => b.coverage - a.coverage || a.extra - b.extra || b.hit.score - a.hit.score)[0];
+  if (!best) return null;
+  return {
+    codings: [{ system: TARGET_SYSTEMS[target], code: best.hit.code, display: best.hit.display }],
+    method: `search:${target}`,
+  };
 }
 
 function isMedication(phrase: ClinicalPhrase | MedicationMention): phrase is MedicationMention {

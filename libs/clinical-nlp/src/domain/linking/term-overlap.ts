@@ -26,12 +26,16 @@ const STOP_WORDS = new Set([
   'some',
   'his',
   'her',
+  'type',
 ]);
+// Types and stages are written either way: "bipolar II disorder", "bipolar type 2".
+const ROMAN: Readonly<Record<string, string>> = { ii: '2', iii: '3' };
 
 export function contentWords(text: string): string[] {
   return normalizeTerm(text)
     .split(' ')
-    .filter((word) => word !== '' && !STOP_WORDS.has(word));
+    .filter((word) => word !== '' && !STOP_WORDS.has(word))
+    .map((word) => ROMAN[word] ?? word);
 }
 
 /**

@@ -123,6 +123,20 @@ export function findMedications(text: string, sentences: TextSpan[]): Medication
   return mentions;
 }
 
+/**
+ * The medication mention of a drug name found by the caller (a name the vocabulary holds
+ * that the built-in lexicon does not): its strength, dose form and sig as for any other.
+ */
+export function medicationAt(
+  text: string,
+  sentences: TextSpan[],
+  name: TextSpan & { ingredient?: string },
+): MedicationMention {
+  const sentence = sentences.find((s) => s.start <= name.start && s.end >= name.end);
+  const limit = Math.min(sentence?.end ?? text.length, clauseEnd(text, name.end));
+  return readMention(text, sentences, name, limit);
+}
+
 function readMention(
   text: string,
   sentences: TextSpan[],
@@ -143,6 +157,9 @@ function readMention(
   if (strength?.value && strengthUnit && STRENGTH_UNITS.has(strengthUnit)) {
     mention.strength = { ...strength.value, text: strength.span.text };
     cursor = strength.span.end;
+  } else {
+    const before = strengthBefore(text, name.start);
+    if (before) mention.strength = before;
   }
   const rest = text.slice(cursor, limit);
   const sig = parseSig(rest, cursor);
@@ -188,11 +205,27 @@ function drugNames(text: string): (TextSpan & { ingredient?: string })[] {
     if (NOT_DRUGS.has(word.toLowerCase())) continue;
     if (found.some((f) => f.start < match.index + word.length && match.index < f.end)) continue;
     const before = text.slice(Math.max(0, match.index - 30), match.index);
-    const brandLike = /^[A-Z][a-z]+$/.test(word) && MEDICATION_CONTEXT.test(before);
+    // After "prescribed", "started on", …: a brand as written, capitalised or not.
+    const brandLike = /^[A-Za-z][a-z]+$/.test(word) && MEDICATION_CONTEXT.test(before);
     if (!DRUG_SUFFIX.test(word) && !brandLike) continue;
     found.push({ start: match.index, end: match.index + word.length, text: word });
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/** A strength written just before the name: "75mg clopidogrel", "500 mg of metformin". */
+function strengthBefore(
+  text: string,
+  nameStart: number,
+): (Quantity & { text: string }) | undefined {
+  const window = text.slice(Math.max(0, nameStart - 24), nameStart);
+  const match = /(\d+(?:\.\d+)?\s*(?:mg|mcg|µg|g|meq|units?|%)\s+(?:of\s+)?)$/i.exec(window);
+  if (!match) return undefined;
+  const at = nameStart - match[1].length;
+  const read = readQuantityAt(text.slice(0, nameStart), at);
+  const unit = read?.value?.unit;
+  if (!read?.value || !unit || !STRENGTH_UNITS.has(unit)) return undefined;
+  return { ...read.value, text: read.span.text };
 }
 
 /** A medication's words end at ";", a new line or ", and" before another item. */

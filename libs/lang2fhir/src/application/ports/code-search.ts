@@ -6,4 +6,7 @@ import type { CodeSearchPort } from '@app/clinical-nlp';
  */
 export abstract class CodeSearch {
   abstract forAccount(accountId: string): CodeSearchPort;
+
+  /** Where the text names a drug (an ingredient or brand) the vocabulary holds, misspelt or not. */
+  abstract drugNamesIn(text: string): Promise<{ start: number; end: number; text: string }[]>;
 }

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { analyzeClinicalText, linkPhrase, type ClinicalAnalysis } from '@app/clinical-nlp';
+import {
+  analyzeClinicalText,
+  linkPhrase,
+  medicationAt,
+  type ClinicalAnalysis,
+} from '@app/clinical-nlp';
 import { ConceptLinks } from '../../domain/concept-links.js';
 import type { Linkable } from '../../domain/link-targets.js';
 import { CodeSearch } from '../ports/code-search.js';
@@ -18,6 +23,20 @@ export class ClinicalTextReader {
 
   analyze(text: string, referenceDate: Date): ClinicalAnalysis {
     return analyzeClinicalText(text, { referenceDate });
+  }
+
+  /**
+   * The analysis with the drugs the vocabulary knows by name (an ingredient or brand, also
+   * misspelt) as medication mentions, when the engine's own lexicon found none.
+   */
+  async withVocabularyDrugs(analysis: ClinicalAnalysis): Promise<ClinicalAnalysis> {
+    if (analysis.medications.length > 0) return analysis;
+    const names = await this.codes.drugNamesIn(analysis.text);
+    if (names.length === 0) return analysis;
+    return {
+      ...analysis,
+      medications: names.map((name) => medicationAt(analysis.text, analysis.sentences, name)),
+    };
   }
 
   async link(accountId: string, targets: Linkable[]): Promise<ConceptLinks> {

@@ -4,6 +4,7 @@ import type { BuildInput } from '../../domain/build-input.js';
 import { BUILDERS } from '../../domain/builders/index.js';
 import { detectKind } from '../../domain/detect-kind.js';
 import { linkTargetsFor } from '../../domain/link-targets.js';
+import { withRequestedMention } from '../../domain/requested-mention.js';
 import type { ResourceKind } from '../../domain/resource-kinds.js';
 import { subjectFor } from '../../domain/subject.js';
 import type {
@@ -35,17 +36,23 @@ export class ResourceFromText {
     const requested = requireKind(resource);
     requireUsableText(text);
     const now = options.now ?? new Date();
-    const analysis = this.reader.analyze(text, now);
+    const analysed = this.reader.analyze(text, now);
     let kind: ResourceKind;
     let detection: TextToFhirResult['detection'];
     if (requested === 'auto') {
-      const detected = detectKind(analysis);
+      const detected = detectKind(analysed);
       if (!detected) throw nothingFound('auto');
       kind = detected.kind;
       detection = { reason: detected.reason, ...(detected.span ? { span: detected.span } : {}) };
     } else {
       kind = requested;
     }
+    // A named kind is built from whatever the text gives: the drugs the vocabulary knows, the
+    // words the request is about.
+    const analysis = withRequestedMention(
+      kind === 'medicationrequest' ? await this.reader.withVocabularyDrugs(analysed) : analysed,
+      kind,
+    );
     const links = await this.reader.link(accountId, linkTargetsFor(analysis, kind));
     const input: BuildInput = {
       analysis,

@@ -3,7 +3,7 @@ import type { BuildInput, Built } from '../build-input.js';
 import { SYSTEM } from '../code-systems.js';
 import { Derivations } from '../derivation.js';
 import type { CodeableConcept, Condition } from '../fhir.js';
-import { conceptOf, describeConcept, fixedConcept } from '../fhir-values.js';
+import { conceptOf, describeConcept, fixedConcept, preferredCoding } from '../fhir-values.js';
 import { dateTimeNear, metaFor, nowAt, primaryPhrase, subjectOf } from './common.js';
 
 export type ConditionCategory = 'problem-list-item' | 'encounter-diagnosis';
@@ -37,6 +37,8 @@ export function buildConditionFrom(
   const linked = input.links.get(phrase.span);
   const code: CodeableConcept = conceptOf(phrase.span.text, linked);
   derivations.record('code', phrase.span, linked ? `vocabulary:${linked.method}` : 'text');
+  if (linked)
+    derivations.recordAlternatives('code', phrase.span, linked.codings, preferredCoding(linked));
   const { verification, clinical } = verificationOf(phrase);
   const trigger = phrase.assertion.triggers[0];
   derivations.record('verificationStatus', trigger, `context:${verification}`);

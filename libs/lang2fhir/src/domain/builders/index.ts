@@ -41,7 +41,7 @@ export const BUILDERS: Record<ResourceKind, Builder> = {
 export const NEEDS: Record<ResourceKind, string> = {
   appointment: 'an appointment (a date, or words such as "appointment", "scheduled")',
   'condition-encounter-diagnosis': 'a diagnosis or problem',
-  medicationrequest: 'a medication',
+  medicationrequest: 'a medication (a drug or brand name the vocabulary or built-in lexicon knows)',
   careplan: 'a plan (a medication, procedure or test to do, or words such as "plan", "goal")',
   'condition-problems-health-concerns': 'a problem or health concern',
   coverage: 'an insurer or payer (for example Medicare, Aetna, "insured by …")',
@@ -50,8 +50,10 @@ export const NEEDS: Record<ResourceKind, string> = {
   'observation-lab': 'a laboratory test',
   patient: 'a person (a name, gender, birth date or identifier)',
   procedure: 'a procedure',
-  questionnaire: 'questions (lines ending with "?" or "label:")',
-  questionnaireresponse: 'questions with their answers ("Do you smoke? No")',
+  questionnaire:
+    'questions (lines ending with "?" or "label:") or an instruction listing what to ask ("Indicate your history of A, B and C")',
+  questionnaireresponse:
+    'questions with their answers ("Do you smoke? No") or a completed screening with its score or result',
   servicerequest: 'a test, imaging study or procedure to order',
   'simple-observation': 'a finding or observation',
   'vital-signs':

@@ -2,7 +2,7 @@ import type { ClinicalPhrase } from '@app/clinical-nlp';
 import type { BuildInput, Builder, Built } from '../build-input.js';
 import { Derivations } from '../derivation.js';
 import type { Procedure } from '../fhir.js';
-import { conceptOf, dataAbsent, describeConcept } from '../fhir-values.js';
+import { conceptOf, dataAbsent, describeConcept, preferredCoding } from '../fhir-values.js';
 import { findSpan, sentenceOf } from '../text-spans.js';
 import { dateTimeNear, metaFor, primaryPhrase, subjectOf } from './common.js';
 
@@ -23,6 +23,8 @@ export function buildProcedureFrom(input: BuildInput, phrase: ClinicalPhrase): B
   const linked = input.links.get(phrase.span);
   const code = conceptOf(phrase.span.text, linked);
   derivations.record('code', phrase.span, linked ? `vocabulary:${linked.method}` : 'text');
+  if (linked)
+    derivations.recordAlternatives('code', phrase.span, linked.codings, preferredCoding(linked));
   const sentence = sentenceOf(input.analysis, phrase.span);
   const text = input.analysis.text;
   let status: ProcedureStatus = 'completed';

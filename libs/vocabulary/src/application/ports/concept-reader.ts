@@ -1,4 +1,5 @@
 import type { AncestorLink, Concept } from '../../domain/concept.js';
+import type { ConceptLinkRow, NamedConcept } from '../../domain/name-index/concept-name-index.js';
 
 export abstract class ConceptReader {
   abstract byId(conceptId: number): Promise<Concept | null>;
@@ -7,4 +8,10 @@ export abstract class ConceptReader {
   abstract mapsTo(conceptId: number): Promise<Concept[]>;
   abstract ancestors(conceptId: number): Promise<AncestorLink[]>;
   abstract vocabularyVersion(vocabularyId: string): Promise<string | null>;
+  /** Every valid concept of these vocabularies, for the in-memory name index. */
+  abstract namedConcepts(vocabularyIds: string[]): Promise<NamedConcept[]>;
+  /** Valid relationships of these kinds between concepts of one vocabulary. */
+  abstract links(vocabularyId: string, relationshipIds: string[]): Promise<ConceptLinkRow[]>;
+  /** Changes whenever concepts are imported (vocabulary versions and concept count). */
+  abstract contentSignature(): Promise<string>;
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ConceptReader } from '../../application/ports/concept-reader.js';
 import type { AncestorLink, Concept } from '../../domain/concept.js';
+import type { ConceptLinkRow, NamedConcept } from '../../domain/name-index/concept-name-index.js';
 
 interface ConceptRow {
   concept_id: number;
@@ -89,5 +90,61 @@ export class SqlConceptReader extends ConceptReader {
       [vocabularyId],
     );
     return rows[0]?.vocabulary_version ?? null;
+  }
+
+  async namedConcepts(vocabularyIds: string[]): Promise<NamedConcept[]> {
+    const rows = await this.dataSource.query<
+      {
+        concept_id: number;
+        vocabulary_id: string;
+        concept_code: string;
+        concept_name: string;
+        concept_class_id: string;
+        standard_concept: string | null;
+      }[]
+    >(
+      `SELECT concept_id, vocabulary_id, concept_code, concept_name, concept_class_id, standard_concept
+       FROM vocab.concept WHERE vocabulary_id = ANY($1) AND invalid_reason IS NULL`,
+      [vocabularyIds],
+    );
+    return rows.map((row) => ({
+      conceptId: Number(row.concept_id),
+      vocabularyId: row.vocabulary_id,
+      code: row.concept_code,
+      name: row.concept_name,
+      conceptClassId: row.concept_class_id,
+      standard: row.standard_concept === 'S',
+    }));
+  }
+
+  async links(vocabularyId: string, relationshipIds: string[]): Promise<ConceptLinkRow[]> {
+    const rows = await this.dataSource.query<
+      { concept_id_1: number; concept_id_2: number; relationship_id: string }[]
+    >(
+      `SELECT r.concept_id_1, r.concept_id_2, r.relationship_id FROM vocab.concept_relationship r
+       JOIN vocab.concept a ON a.concept_id = r.concept_id_1 AND a.vocabulary_id = $1
+       JOIN vocab.concept b ON b.concept_id = r.concept_id_2 AND b.vocabulary_id = $1
+       WHERE r.relationship_id = ANY($2) AND r.invalid_reason IS NULL`,
+      [vocabularyId, relationshipIds],
+    );
+    return rows.map((row) => ({
+      from: Number(row.concept_id_1),
+      to: Number(row.concept_id_2),
+      relationshipId: row.relationship_id,
+    }));
+  }
+
+  async contentSignature(): Promise<string> {
+    // Cheap on purpose (the primary key's maximum, not a count): it runs every 15 s, and the
+    // embedded database answers one query at a time.
+    const [versions, newest] = await Promise.all([
+      this.dataSource.query<{ vocabulary_id: string; vocabulary_version: string | null }[]>(
+        'SELECT vocabulary_id, vocabulary_version FROM vocab.vocabulary ORDER BY vocabulary_id',
+      ),
+      this.dataSource.query<{ id: string | null }[]>(
+        'SELECT max(concept_id) AS id FROM vocab.concept',
+      ),
+    ]);
+    return `${newest[0]?.id ?? 0}|${versions.map((v) => `${v.vocabulary_id}:${v.vocabulary_version ?? ''}`).join(',')}`;
   }
 }
