@@ -51,7 +51,7 @@ interface Postings {
   docs: Int32Array;
   /** Saturated BM25F term frequency of the term in each doc (without the IDF). */
   weights: Float32Array;
-  /** Whether the term is in the doc's own title. */
+  /** Whether the term is in the doc's own names (title or synonyms), not only in its context. */
   inTitle: Uint8Array;
 }
 
@@ -87,9 +87,11 @@ export class CodeSearchIndex {
       (document.synonyms ?? []).flatMap(terms),
       dedupe(document.context ?? [], document.title).flatMap(terms),
     ]);
-    const averages = [0, 1, 2].map(
-      (field) => fields.reduce((sum, doc) => sum + doc[field].length, 0) / Math.max(count, 1) || 1,
-    );
+    // Average lengths over the codes that have the field: most codes have no synonyms.
+    const averages = [0, 1, 2].map((field) => {
+      const lengths = fields.map((doc) => doc[field].length).filter((length) => length > 0);
+      return lengths.reduce((sum, length) => sum + length, 0) / Math.max(lengths.length, 1) || 1;
+    });
     const weights = [FIELD_WEIGHTS.title, FIELD_WEIGHTS.synonyms, FIELD_WEIGHTS.context];
     const building: { docs: number[]; weights: number[]; inTitle: number[] }[] = [];
     fields.forEach((docFields, doc) => {
@@ -104,11 +106,11 @@ export class CodeSearchIndex {
           }
         }
       });
-      const titleTerms = new Set(docFields[0]);
+      const nameTerms = new Set([...docFields[0], ...docFields[1]]);
       for (const [id, frequency] of pseudoFrequency) {
         building[id].docs.push(doc);
         building[id].weights.push((frequency * (K1 + 1)) / (frequency + K1));
-        building[id].inTitle.push(titleTerms.has(this.dictionary[id]) ? 1 : 0);
+        building[id].inTitle.push(nameTerms.has(this.dictionary[id]) ? 1 : 0);
       }
     });
     this.idf = new Float64Array(building.length);
