@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { CodeSearchIndex } from '../domain/text-search/code-search-index.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { CodeSystemRepository, type ScoredCode } from './ports/code-system.repository.js';
@@ -17,10 +18,32 @@ interface LoadedIndex {
  * builtin system and a replaced upload get a new id), so the id is the cache key.
  */
 @Injectable()
-export class CodeSearchIndexes {
+export class CodeSearchIndexes implements OnApplicationBootstrap {
+  private readonly logger = new Logger(CodeSearchIndexes.name);
   private readonly loaded = new Map<string, Promise<LoadedIndex>>();
 
-  constructor(private readonly systems: CodeSystemRepository) {}
+  constructor(
+    private readonly systems: CodeSystemRepository,
+    private readonly http: HttpAdapterHost,
+  ) {}
+
+  /** A serving API builds the builtin systems' indexes at start, not on the first search. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.serving()) return;
+    for (const system of await this.systems.listBuiltin()) this.warm(system.id);
+  }
+
+  /** Builds a system's index in the background when this process serves searches (not in the CLI or a worker). */
+  warm(systemId: string): void {
+    if (!this.serving()) return;
+    this.indexOf(systemId).catch((error: unknown) =>
+      this.logger.warn(`search index of code system ${systemId} not built: ${String(error)}`),
+    );
+  }
+
+  private serving(): boolean {
+    return this.http?.httpAdapter !== undefined && this.http.httpAdapter !== null;
+  }
 
   async search(systemId: string, query: string, limit: number): Promise<ScoredCode[]> {
     const { index, codes } = await this.indexOf(systemId);

@@ -56,6 +56,7 @@ export abstract class CodeSystemRepository {
     embeddings: { seq: number; vector: number[] }[],
   ): Promise<void>;
   abstract listProcessing(): Promise<CodeSystem[]>;
+  abstract listBuiltin(): Promise<CodeSystem[]>;
   /** Brings search indexes and statistics up to date after a bulk write. */
   abstract optimizeSearch(): Promise<void>;
   /** Rebuilds a builtin system from the vocabulary; returns it (status processing), or null when the vocabulary holds nothing. */

@@ -85,7 +85,10 @@ export class CodeSearchIndex {
     const fields = documents.map((document) => [
       terms(document.title),
       (document.synonyms ?? []).flatMap(terms),
-      dedupe(document.context ?? [], document.title).flatMap(terms),
+      // Boilerplate words of the parents' titles ("Other and unspecified …") say nothing about the code.
+      dedupe(document.context ?? [], document.title)
+        .flatMap(terms)
+        .filter((term) => !isLowInformation(term)),
     ]);
     // Average lengths over the codes that have the field: most codes have no synonyms.
     const averages = [0, 1, 2].map((field) => {
@@ -263,7 +266,7 @@ export class CodeSearchIndex {
    * either case its root, at a lower weight still.
    */
   private alternatives(word: QueryWord): Alternative[] {
-    const root = rootOf(word.term);
+    const root = isLowInformation(word.term) ? null : rootOf(word.term);
     const rootId = root === null ? undefined : this.termIds.get(root);
     const rootAlternative = rootId === undefined ? [] : [{ termId: rootId, factor: ROOT_FACTOR }];
     const exact = this.termIds.get(word.term);

@@ -328,6 +328,13 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
     );
   }
 
+  async listBuiltin(): Promise<CodeSystem[]> {
+    const rows = await this.dataSource.query<SystemRow[]>(
+      'SELECT * FROM construe_code_system WHERE builtin ORDER BY name',
+    );
+    return rows.map(toSystem);
+  }
+
   async listProcessing(): Promise<CodeSystem[]> {
     const rows = await this.dataSource.query<SystemRow[]>(
       "SELECT * FROM construe_code_system WHERE status = 'processing' ORDER BY created_at",
