@@ -145,7 +145,6 @@ const devQueries = (() => {
   const step = sample > 0 ? Math.max(1, Math.floor(rows.length / sample)) : 1;
   return rows.filter((_, index) => index % step === 0);
 })();
-const SETS = { own: queries, dev: devQueries };
 const codeKey = (code) => String(code).replace(/[.\s]/g, '').toUpperCase();
 
 /** Minimal CSV line parser (quoted fields with "" escapes). */
@@ -502,11 +501,19 @@ function notableLogLines(lines) {
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
-async function request(api, path, init = {}) {
-  const response = await fetch(`${api.baseUrl}${path}`, {
-    ...init,
-    headers: { ...(api.token ? { authorization: `Bearer ${api.token}` } : {}), ...init.headers },
-  });
+async function request(api, path, init = {}, retried = false) {
+  let response;
+  try {
+    response = await fetch(`${api.baseUrl}${path}`, {
+      ...init,
+      headers: { ...(api.token ? { authorization: `Bearer ${api.token}` } : {}), ...init.headers },
+    });
+  } catch (error) {
+    // A keep-alive socket the server closed while the runner was busy in-process (the
+    // baselines): one retry on a fresh connection, for idempotent requests only.
+    if (retried || (init.method ?? 'GET') !== 'GET') throw error;
+    return request(api, path, init, true);
+  }
   const text = await response.text();
   let body;
   try {
@@ -922,7 +929,7 @@ function printProfile(result) {
         ]);
     }
     console.log(table(rows));
-    const r = result.ratios;
+    const r = result.ratios ?? {};
     console.log(
       `ratios to baseline: text top-1 ${x(r.text_top1_vs_baseline)}, top-5 ${x(r.text_top5_vs_baseline)}, p95 ${x(r.text_p95_vs_baseline)}` +
         (result.semantic

@@ -71,8 +71,9 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
 
   private async build(systemId: string): Promise<LoadedIndex> {
     const rows = await this.systems.loadSearchDocuments(systemId);
-    const index = new CodeSearchIndex(
+    const index = await CodeSearchIndex.build(
       rows.map((row) => ({ title: row.description, synonyms: row.synonyms, context: row.context })),
+      () => new Promise((resolve) => setImmediate(resolve)),
     );
     return {
       index,

@@ -83,3 +83,18 @@ describe('CodeSearchIndex', () => {
     expect(codes('tinea', 1)).toHaveLength(1);
   });
 });
+
+describe('CodeSearchIndex.build', () => {
+  it('builds in steps the same index as the constructor', async () => {
+    let pauses = 0;
+    const many = Array.from({ length: 9_000 }, (_, i) => ({ title: `Condition number ${i}` }));
+    const stepwise = await CodeSearchIndex.build([...CODES, ...many], async () => {
+      pauses += 1;
+    });
+    const direct = new CodeSearchIndex([...CODES, ...many]);
+    expect(pauses).toBeGreaterThan(1);
+    for (const query of ['ear wax', 'dermatophytosis', 'condition number 4321']) {
+      expect(stepwise.search(query, 5)).toEqual(direct.search(query, 5));
+    }
+  });
+});

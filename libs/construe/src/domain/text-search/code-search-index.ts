@@ -35,6 +35,8 @@ export const FUZZY_FACTOR = 0.6;
 export const ROOT_FACTOR = 0.35;
 const ROOT_LENGTH = 5;
 const MAX_ALTERNATIVES = 3;
+/** Codes indexed between two pauses of a stepwise build. */
+const BUILD_STEP = 4_000;
 /**
  * How much a code's score depends on the share of its own title the query accounts for:
  * a title word the query does not mention names something else ("syphilitic meningitis"
@@ -64,32 +66,58 @@ export class CodeSearchIndex {
   private readonly termIds = new Map<string, number>();
   private readonly dictionary: string[] = [];
   private readonly postings: Postings[] = [];
-  private readonly idf: Float64Array;
-  private readonly titleLengths: Uint16Array;
+  private idf: Float64Array = new Float64Array(0);
+  private titleLengths: Uint16Array = new Uint16Array(0);
   /** IDF mass of each title's meaningful terms, and how much of it the current query covers. */
-  private readonly titleMass: Float64Array;
-  private readonly titleCovered: Float64Array;
-  private readonly scores: Float64Array;
-  private readonly marks: Uint32Array;
+  private titleMass: Float64Array = new Float64Array(0);
+  private titleCovered: Float64Array = new Float64Array(0);
+  private scores: Float64Array = new Float64Array(0);
+  private marks: Uint32Array = new Uint32Array(0);
   private generation = 0;
-  private readonly wordScores: Float64Array;
-  private readonly wordCovered: Float64Array;
-  private readonly wordMarks: Uint32Array;
+  private wordScores: Float64Array = new Float64Array(0);
+  private wordCovered: Float64Array = new Float64Array(0);
+  private wordMarks: Uint32Array = new Uint32Array(0);
   private wordGeneration = 0;
   /** Term ids (not roots) by term length, and in term order: the fuzzy matching's dictionary. */
   private readonly byLength = new Map<number, number[]>();
-  private readonly sortedTerms: number[];
+  private sortedTerms: number[] = [];
 
+  /** Builds the index at once. */
   constructor(documents: readonly SearchDocument[]) {
+    for (const _step of this.steps(documents)) {
+      // Nothing to wait for.
+    }
+  }
+
+  /**
+   * Builds the index in steps of a few thousand codes, awaiting `pause` between them, so a
+   * process that also serves requests (the embedded profile's database runs in it) stays
+   * responsive while a large system is indexed.
+   */
+  static async build(
+    documents: readonly SearchDocument[],
+    pause: () => Promise<void>,
+  ): Promise<CodeSearchIndex> {
+    // An empty index holds nothing yet: the steps fill it as they would in the constructor.
+    const index = new CodeSearchIndex([]);
+    for (const _step of index.steps(documents)) await pause();
+    return index;
+  }
+
+  private *steps(documents: readonly SearchDocument[]): Generator<void> {
     const count = documents.length;
-    const fields = documents.map((document) => [
-      terms(document.title),
-      (document.synonyms ?? []).flatMap(terms),
-      // Boilerplate words of the parents' titles ("Other and unspecified …") say nothing about the code.
-      dedupe(document.context ?? [], document.title)
-        .flatMap(terms)
-        .filter((term) => !isLowInformation(term)),
-    ]);
+    const fields: string[][][] = [];
+    for (const document of documents) {
+      if (fields.length % BUILD_STEP === BUILD_STEP - 1) yield;
+      fields.push([
+        terms(document.title),
+        (document.synonyms ?? []).flatMap(terms),
+        // Boilerplate words of the parents' titles ("Other and unspecified …") say nothing about the code.
+        dedupe(document.context ?? [], document.title)
+          .flatMap(terms)
+          .filter((term) => !isLowInformation(term)),
+      ]);
+    }
     // Average lengths over the codes that have the field: most codes have no synonyms.
     const averages = [0, 1, 2].map((field) => {
       const lengths = fields.map((doc) => doc[field].length).filter((length) => length > 0);
@@ -97,7 +125,9 @@ export class CodeSearchIndex {
     });
     const weights = [FIELD_WEIGHTS.title, FIELD_WEIGHTS.synonyms, FIELD_WEIGHTS.context];
     const building: { docs: number[]; weights: number[]; inTitle: number[] }[] = [];
-    fields.forEach((docFields, doc) => {
+    for (let doc = 0; doc < count; doc++) {
+      if (doc % BUILD_STEP === BUILD_STEP - 1) yield;
+      const docFields = fields[doc];
       const pseudoFrequency = new Map<number, number>();
       docFields.forEach((fieldTerms, field) => {
         const norm = 1 - B + (B * fieldTerms.length) / averages[field];
@@ -115,7 +145,7 @@ export class CodeSearchIndex {
         building[id].weights.push((frequency * (K1 + 1)) / (frequency + K1));
         building[id].inTitle.push(nameTerms.has(this.dictionary[id]) ? 1 : 0);
       }
-    });
+    }
     this.idf = new Float64Array(building.length);
     building.forEach((entry, id) => {
       this.postings.push({

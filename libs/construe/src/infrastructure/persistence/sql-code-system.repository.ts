@@ -35,6 +35,7 @@ interface CodeRow {
 }
 
 const INSERT_BATCH = 5_000;
+const LOAD_PAGE = 10_000;
 
 function toSystem(row: SystemRow): CodeSystem {
   return {
@@ -185,17 +186,22 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
   }
 
   async loadSearchDocuments(systemId: string): Promise<SearchableCode[]> {
-    const rows = await this.dataSource.query<
-      (CodeRow & { synonyms: string[] | null; context: string[] | null })[]
-    >(
-      'SELECT seq, code, description, definition, synonyms, context FROM construe_code WHERE system_id = $1 ORDER BY seq',
-      [systemId],
-    );
-    return rows.map((row) => ({
-      ...toCode(row),
-      synonyms: row.synonyms ?? [],
-      context: row.context ?? [],
-    }));
+    // In pages: one statement over a whole system would hold the embedded database (which
+    // runs in the API's thread) for seconds.
+    const codes: SearchableCode[] = [];
+    for (let afterSeq = 0; ;) {
+      const rows = await this.dataSource.query<
+        (CodeRow & { synonyms: string[] | null; context: string[] | null })[]
+      >(
+        'SELECT seq, code, description, definition, synonyms, context FROM construe_code WHERE system_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+        [systemId, afterSeq, LOAD_PAGE],
+      );
+      for (const row of rows) {
+        codes.push({ ...toCode(row), synonyms: row.synonyms ?? [], context: row.context ?? [] });
+      }
+      if (rows.length < LOAD_PAGE) return codes;
+      afterSeq = Number(rows[rows.length - 1].seq);
+    }
   }
 
   async searchSemantic(systemId: string, vector: number[], limit: number): Promise<ScoredCode[]> {
