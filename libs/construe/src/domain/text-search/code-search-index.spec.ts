@@ -88,8 +88,9 @@ describe('CodeSearchIndex.build', () => {
   it('builds in steps the same index as the constructor', async () => {
     let pauses = 0;
     const many = Array.from({ length: 9_000 }, (_, i) => ({ title: `Condition number ${i}` }));
-    const stepwise = await CodeSearchIndex.build([...CODES, ...many], async () => {
+    const stepwise = await CodeSearchIndex.build([...CODES, ...many], () => {
       pauses += 1;
+      return Promise.resolve();
     });
     const direct = new CodeSearchIndex([...CODES, ...many]);
     expect(pauses).toBeGreaterThan(1);
