@@ -27,6 +27,8 @@ const repoRoot = resolve(here, '..', '..');
 const referenceDir = resolve(repoRoot, '..', 'shared', 'reference');
 const orderFile = join(referenceDir, 'nlp', 'codes', 'icd10cm-order-Jan-2021.txt.gz');
 const codesFile = join(referenceDir, 'nlp', 'codes', 'icd10cm_2021_codes.csv.gz');
+// An evaluation set written by others: read here only, never loaded into the service.
+const devFile = join(referenceDir, 'nlp', 'eval', 'icd10cm-2021-inclusion-terms-dev.tsv');
 const distDir = resolve(repoRoot, process.env.BENCH_DIST_DIR ?? 'dist');
 const apiMain = join(distDir, 'apps', 'api', 'src', 'main.js');
 const cliMain = join(distDir, 'apps', 'cli', 'src', 'main.js');
@@ -82,6 +84,7 @@ const { values: options } = parseArgs({
     profile: { type: 'string', default: 'both' },
     'skip-embedding-wait': { type: 'boolean', default: false },
     'embedding-timeout-min': { type: 'string', default: '30' },
+    'dev-sample': { type: 'string', default: '0' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -90,6 +93,7 @@ if (options.help) {
                                    [--skip-embedding-wait] [--embedding-timeout-min N]
   --skip-embedding-wait     do not wait for the ICD-10-CM embeddings; semantic search is skipped
   --embedding-timeout-min   give up waiting for the embeddings after N minutes (default 30)
+  --dev-sample N            use every k-th dev-set term so that about N are searched (default 0: all)
 Environment: BENCH_ADMIN_DATABASE_URL (default ${ADMIN_DATABASE_URL}),
              BENCH_REDIS_URL (default ${REDIS_URL})`);
   process.exit(0);
@@ -123,6 +127,24 @@ if (!existsSync(apiMain) || !existsSync(cliMain)) {
 // Data: queries and the ICD-10-CM descriptions for the baseline
 
 const queries = JSON.parse(readFileSync(join(here, 'queries.json'), 'utf8'));
+/** The ICD-10-CM inclusion terms (code, term, title): unseen wordings of the codes. */
+const devQueries = (() => {
+  if (!existsSync(devFile)) {
+    console.log(`dev set not found (${devFile}); its figures are skipped`);
+    return [];
+  }
+  const rows = readFileSync(devFile, 'utf8')
+    .split(/\r?\n/)
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => {
+      const [expected, query] = line.split('\t');
+      return { query, expected };
+    });
+  const sample = Number(options['dev-sample']);
+  const step = sample > 0 ? Math.max(1, Math.floor(rows.length / sample)) : 1;
+  return rows.filter((_, index) => index % step === 0);
+})();
 const codeKey = (code) => String(code).replace(/[.\s]/g, '').toUpperCase();
 
 /** Minimal CSV line parser (quoted fields with "" escapes). */
@@ -197,6 +219,58 @@ function baselineSearch(query, limit) {
   return top.map(([, , index]) => keys[index]);
 }
 
+/**
+ * The naive BM25 baseline: the long descriptions of the same 95,358 codes, lower-cased and
+ * split on non-alphanumerics (no stemming, stop words, synonyms or hierarchy), Okapi BM25
+ * (k1 1.2, b 0.75), ties by file order.
+ */
+const bm25 = (() => {
+  const tokens = (text) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const postings = new Map();
+  const lengths = catalogue.descriptions.map((description, doc) => {
+    const words = tokens(description);
+    const counts = new Map();
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+    for (const [word, tf] of counts) {
+      if (!postings.has(word)) postings.set(word, []);
+      postings.get(word).push(doc, tf);
+    }
+    return words.length;
+  });
+  const average = lengths.reduce((sum, length) => sum + length, 0) / lengths.length;
+  const n = lengths.length;
+  return (query, limit) => {
+    const scores = new Map();
+    for (const word of new Set(tokens(query))) {
+      const list = postings.get(word);
+      if (!list) continue;
+      const df = list.length / 2;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      for (let i = 0; i < list.length; i += 2) {
+        const [doc, tf] = [list[i], list[i + 1]];
+        const norm = 1 - 0.75 + (0.75 * lengths[doc]) / average;
+        scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * 2.2) / (tf + 1.2 * norm));
+      }
+    }
+    return [...scores]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([doc]) => catalogue.keys[doc]);
+  };
+})();
+
+function measureBm25(set) {
+  const samples = [];
+  const rankings = [];
+  for (const { query } of set) {
+    const started = performance.now();
+    rankings.push(bm25(query, LIMIT));
+    samples.push(performance.now() - started);
+  }
+  const { misses, ...acc } = accuracy(rankings, set);
+  return { ...latencyStats(samples), ...acc, top5_misses: misses.length };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Statistics
 
@@ -218,15 +292,15 @@ function latencyStats(samples) {
   };
 }
 
-function accuracy(rankings) {
+function accuracy(rankings, set = queries) {
   let top1 = 0;
   let top5 = 0;
   const misses = [];
   rankings.forEach((ranked, index) => {
-    const expected = codeKey(queries[index].expected);
+    const expected = codeKey(set[index].expected);
     if (ranked[0] === expected) top1 += 1;
     if (ranked.slice(0, 5).includes(expected)) top5 += 1;
-    else misses.push(queries[index].query);
+    else misses.push(set[index].query);
   });
   return { top1: round(top1 / rankings.length, 3), top5: round(top5 / rankings.length, 3), misses };
 }
@@ -427,11 +501,19 @@ function notableLogLines(lines) {
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
-async function request(api, path, init = {}) {
-  const response = await fetch(`${api.baseUrl}${path}`, {
-    ...init,
-    headers: { ...(api.token ? { authorization: `Bearer ${api.token}` } : {}), ...init.headers },
-  });
+async function request(api, path, init = {}, retried = false) {
+  let response;
+  try {
+    response = await fetch(`${api.baseUrl}${path}`, {
+      ...init,
+      headers: { ...(api.token ? { authorization: `Bearer ${api.token}` } : {}), ...init.headers },
+    });
+  } catch (error) {
+    // A keep-alive socket the server closed while the runner was busy in-process (the
+    // baselines): one retry on a fresh connection, for idempotent requests only.
+    if (retried || (init.method ?? 'GET') !== 'GET') throw error;
+    return request(api, path, init, true);
+  }
   const text = await response.text();
   let body;
   try {
@@ -491,7 +573,7 @@ async function waitForEmbeddings(api, progressOf) {
   }
 }
 
-async function measureSearch(api, kind) {
+async function measureSearch(api, kind, set = queries) {
   const path = (query) =>
     kind === 'text'
       ? `/construe/codes/${SYSTEM}/search/text?q=${encodeURIComponent(query)}&limit=${LIMIT}`
@@ -500,7 +582,7 @@ async function measureSearch(api, kind) {
   const samples = [];
   const rankings = [];
   const errors = [];
-  for (const { query } of queries) {
+  for (const { query } of set) {
     const started = performance.now();
     const { status, body } = await request(api, path(query));
     samples.push(performance.now() - started);
@@ -509,12 +591,12 @@ async function measureSearch(api, kind) {
       rankings.push([]);
     } else rankings.push(body.results.map((result) => codeKey(result.code)));
   }
-  const { misses, ...acc } = accuracy(rankings);
+  const { misses, ...acc } = accuracy(rankings, set);
   const slowest = samples
-    .map((ms, index) => ({ query: queries[index].query, ms: round(ms, 1) }))
+    .map((ms, index) => ({ query: set[index].query, ms: round(ms, 1) }))
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 5);
-  const missDetails = queries
+  const missDetails = set
     .map(({ query, expected }, index) => ({ query, expected, got: rankings[index] }))
     .filter(({ query }) => misses.includes(query));
   return {
@@ -724,10 +806,26 @@ async function runProfile(profile) {
     }
     console.log('  baseline (in-process, no HTTP)…');
     result.baseline = measureBaseline();
+    result.bm25 = measureBm25(queries);
+    if (devQueries.length > 0) {
+      console.log(`  dev set: ${devQueries.length} inclusion terms, text search…`);
+      result.dev = { n: devQueries.length, text: await measureSearch(api, 'text', devQueries) };
+      if (semanticReady) {
+        console.log('  dev set: semantic (hybrid) search…');
+        result.dev.semantic = await measureSearch(api, 'semantic', devQueries);
+      }
+      result.dev.bm25 = measureBm25(devQueries);
+      result.dev.ratios = {
+        text_top5_vs_bm25: ratio(result.dev.text.top5, result.dev.bm25.top5),
+        semantic_top5_vs_bm25: ratio(result.dev.semantic?.top5, result.dev.bm25.top5),
+      };
+    }
     result.ratios = {
       text_top1_vs_baseline: ratio(result.text.top1, result.baseline.top1),
       text_top5_vs_baseline: ratio(result.text.top5, result.baseline.top5),
       text_p95_vs_baseline: ratio(result.text.p95_ms, result.baseline.p95_ms),
+      text_top5_vs_bm25: ratio(result.text.top5, result.bm25.top5),
+      semantic_top5_vs_bm25: ratio(result.semantic?.top5, result.bm25.top5),
       ...(result.semantic
         ? {
             semantic_top1_vs_baseline: ratio(result.semantic.top1, result.baseline.top1),
@@ -809,6 +907,14 @@ function printProfile(result) {
       ['text, HTTP', result.text],
       ['semantic, HTTP', result.semantic],
       ['baseline, in-process (no HTTP)', result.baseline],
+      ['naive BM25 over titles, in-process', result.bm25],
+      ...(result.dev
+        ? [
+            [`dev set (${result.dev.n}): text, HTTP`, result.dev.text],
+            [`dev set: semantic (hybrid), HTTP`, result.dev.semantic],
+            ['dev set: naive BM25, in-process', result.dev.bm25],
+          ]
+        : []),
     ]) {
       if (!stats) rows.push([label, '—', '—', '—', '—', '—', 'skipped']);
       else
@@ -823,7 +929,7 @@ function printProfile(result) {
         ]);
     }
     console.log(table(rows));
-    const r = result.ratios;
+    const r = result.ratios ?? {};
     console.log(
       `ratios to baseline: text top-1 ${x(r.text_top1_vs_baseline)}, top-5 ${x(r.text_top5_vs_baseline)}, p95 ${x(r.text_p95_vs_baseline)}` +
         (result.semantic
@@ -833,6 +939,8 @@ function printProfile(result) {
     for (const [label, stats] of [
       ['text', result.text],
       ['semantic', result.semantic],
+      ['dev-set text', result.dev?.text],
+      ['dev-set semantic', result.dev?.semantic],
     ]) {
       if (!stats) continue;
       console.log(
@@ -889,6 +997,18 @@ function printSummary(results) {
   add('text top-5 / baseline', 'ratios.text_top5_vs_baseline', x);
   add('text p95 / baseline p95', 'ratios.text_p95_vs_baseline', x);
   add('semantic top-5 / baseline', 'ratios.semantic_top5_vs_baseline', x);
+  add('naive BM25 top-1 / top-5', 'bm25', (v) => (v ? `${pct(v.top1)} / ${pct(v.top5)}` : '—'));
+  add('text top-5 / naive BM25', 'ratios.text_top5_vs_bm25', x);
+  add('semantic top-5 / naive BM25', 'ratios.semantic_top5_vs_bm25', x);
+  const both = (v) => (v ? `${pct(v.top1)} / ${pct(v.top5)}` : '—');
+  const lat = (v) => (v ? `${fmt(v.p50_ms)} / ${fmt(v.p95_ms)}` : '—');
+  add('dev: text top-1 / top-5', 'dev.text', both);
+  add('dev: semantic (hybrid) top-1 / top-5', 'dev.semantic', both);
+  add('dev: naive BM25 top-1 / top-5', 'dev.bm25', both);
+  add('dev: text top-5 / naive BM25', 'dev.ratios.text_top5_vs_bm25', x);
+  add('dev: semantic top-5 / naive BM25', 'dev.ratios.semantic_top5_vs_bm25', x);
+  add('dev: text p50 / p95 ms', 'dev.text', lat);
+  add('dev: semantic p50 / p95 ms', 'dev.semantic', lat);
   console.log(table(rows));
   const server = results.find((result) => result.profile === 'server');
   if (server?.text)
@@ -933,12 +1053,17 @@ async function writeResults(results) {
       release: RELEASE,
       order_file: 'nlp/codes/icd10cm-order-Jan-2021.txt.gz',
       queries: queries.length,
+      dev_set: devQueries.length
+        ? { file: 'nlp/eval/icd10cm-2021-inclusion-terms-dev.tsv', terms: devQueries.length }
+        : null,
       limit: LIMIT,
       warmup: WARMUP,
     },
     notes: [
       'Latencies are client-side wall time per request (performance.now around fetch), sequential, after 20 warm-up requests.',
       'The baseline runs in-process over the long descriptions of icd10cm_2021_codes.csv.gz, so it has no HTTP cost.',
+      'The naive BM25 (k1 1.2, b 0.75, no stemming) runs in-process over the same long descriptions.',
+      'search/semantic is hybrid: reciprocal rank fusion of the lexical ranking and the vector ranking.',
       'codes/s = code_count / seconds from spawning the API to status ready (includes API boot).',
     ],
     profiles: {

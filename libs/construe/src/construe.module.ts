@@ -6,6 +6,7 @@ import { MarkCodeSystemFailedHandler } from './application/commands/mark-code-sy
 import { RefreshBuiltinSystemsHandler } from './application/commands/refresh-builtin-systems/refresh-builtin-systems.handler.js';
 import { ResumeEmbeddingsHandler } from './application/commands/resume-embeddings/resume-embeddings.handler.js';
 import { UploadCodeSystemHandler } from './application/commands/upload-code-system/upload-code-system.handler.js';
+import { CodeSearchIndexes } from './application/code-search-indexes.js';
 import { EmbedCodeSystemJob } from './application/embed-code-system.job.js';
 import { CodeSystemRepository } from './application/ports/code-system.repository.js';
 import { Embedder } from './application/ports/embedder.js';
@@ -54,6 +55,7 @@ const embedder = {
     ExtractCodesHandler,
     EmbedCodeSystemJob,
     EmbedCodeSystemRegistrar,
+    CodeSearchIndexes,
     embedder,
     { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },
   ],

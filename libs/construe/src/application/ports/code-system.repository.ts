@@ -16,6 +16,12 @@ export interface ScoredCode extends SystemCode {
   score: number;
 }
 
+/** A code with the text search reads besides its title. */
+export interface SearchableCode extends SystemCode {
+  synonyms: string[];
+  context: string[];
+}
+
 export abstract class CodeSystemRepository {
   /** Builtin systems plus the caller's custom ones with that name. */
   abstract findVisible(name: string): Promise<CodeSystem[]>;
@@ -29,12 +35,10 @@ export abstract class CodeSystemRepository {
   abstract deleteCustom(systemId: string): Promise<void>;
   abstract listCodes(systemId: string, afterSeq: number, limit: number): Promise<ListedCode[]>;
   abstract findCode(systemId: string, codeKey: string): Promise<SystemCode | null>;
-  abstract searchText(
-    systemId: string,
-    query: string,
-    queryKey: string,
-    limit: number,
-  ): Promise<ScoredCode[]>;
+  /** Codes whose key starts with `key`, the exact one first. */
+  abstract searchCodePrefix(systemId: string, key: string, limit: number): Promise<ScoredCode[]>;
+  /** Every code of the system in system order, with its synonyms and context: what text search indexes. */
+  abstract loadSearchDocuments(systemId: string): Promise<SearchableCode[]>;
   abstract searchSemantic(systemId: string, vector: number[], limit: number): Promise<ScoredCode[]>;
   abstract findByDescriptions(
     systemId: string,
@@ -52,6 +56,7 @@ export abstract class CodeSystemRepository {
     embeddings: { seq: number; vector: number[] }[],
   ): Promise<void>;
   abstract listProcessing(): Promise<CodeSystem[]>;
+  abstract listBuiltin(): Promise<CodeSystem[]>;
   /** Brings search indexes and statistics up to date after a bulk write. */
   abstract optimizeSearch(): Promise<void>;
   /** Rebuilds a builtin system from the vocabulary; returns it (status processing), or null when the vocabulary holds nothing. */

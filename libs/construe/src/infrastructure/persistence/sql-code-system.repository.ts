@@ -8,19 +8,9 @@ import {
   type ListedCode,
   type NewCodeSystem,
   type ScoredCode,
+  type SearchableCode,
 } from '../../application/ports/code-system.repository.js';
 import { codeKey } from '../../domain/builtin-systems.js';
-import {
-  ALTERNATIVES_PER_WORD,
-  allTermsQuery,
-  buildTerms,
-  CANDIDATE_CAP,
-  fallbackQuery,
-  type LexemeRow,
-  type QueryTerm,
-  searchWords,
-  termQuery,
-} from '../../domain/text-search/text-query.js';
 import type { CodeSystem, CodeSystemStatus, SystemCode } from '../../domain/code-system.js';
 
 interface SystemRow {
@@ -45,6 +35,7 @@ interface CodeRow {
 }
 
 const INSERT_BATCH = 5_000;
+const LOAD_PAGE = 10_000;
 
 function toSystem(row: SystemRow): CodeSystem {
   return {
@@ -121,7 +112,6 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
         [system.id, system.accountId, system.name, system.version, system.revision, codes.length],
       );
       await this.insertCodes(manager, system.id, codes);
-      await this.insertLexemes(manager, system.id);
       return toSystem(row);
     });
   }
@@ -148,15 +138,6 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
     }
   }
 
-  private async insertLexemes(manager: EntityManager, systemId: string): Promise<void> {
-    await manager.query(
-      `INSERT INTO construe_lexeme (system_id, lexeme, ndoc)
-       SELECT $1, lexeme, count(*) FROM construe_code, unnest(tsvector_to_array(search_tsv)) AS lexeme
-       WHERE system_id = $1 GROUP BY lexeme`,
-      [systemId],
-    );
-  }
-
   /**
    * After a bulk write: merge the GIN indexes' pending lists (every search would scan them
    * otherwise; they grow by one entry per written row) and refresh the planner's statistics.
@@ -167,7 +148,6 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
       "SELECT gin_clean_pending_list('construe_code_trgm_idx'::regclass)",
     );
     await this.dataSource.query('ANALYZE construe_code');
-    await this.dataSource.query('ANALYZE construe_lexeme');
   }
 
   async deleteCustom(systemId: string): Promise<void> {
@@ -194,117 +174,34 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
     return rows[0] ? toCode(rows[0]) : null;
   }
 
-  async searchText(
-    systemId: string,
-    query: string,
-    queryKey: string,
-    limit: number,
-  ): Promise<ScoredCode[]> {
-    const byCode = queryKey ? await this.searchCodePrefix(systemId, queryKey, limit) : [];
-    const terms = await this.queryTerms(systemId, query);
-    if (terms.length === 0 || byCode.length >= limit) return byCode.slice(0, limit);
-    const found = byCode.map((code) => code.seq);
-    const matches = await this.rankTextMatches(
-      systemId,
-      allTermsQuery(terms),
-      terms,
-      query,
-      found,
-      limit,
-    );
-    const fallback = fallbackQuery(terms);
-    if (byCode.length + matches.length < limit && fallback) {
-      const seen = [...found, ...matches.map((code) => code.seq)];
-      matches.push(
-        ...(await this.rankTextMatches(
-          systemId,
-          fallback,
-          terms,
-          query,
-          seen,
-          limit - matches.length,
-        )),
-      );
-    }
-    return [...byCode, ...matches].slice(0, limit).map(({ seq: _seq, ...code }) => code);
-  }
-
   /** A code-looking query: the exact code first, then codes it prefixes, in system order. */
-  private async searchCodePrefix(systemId: string, key: string, limit: number) {
+  async searchCodePrefix(systemId: string, key: string, limit: number): Promise<ScoredCode[]> {
     const rows = await this.dataSource.query<(CodeRow & { exact: boolean })[]>(
       `SELECT seq, code, description, definition, code_key = $2 AS exact FROM construe_code
        WHERE system_id = $1 AND code_key LIKE $3 || '%'
        ORDER BY code_key = $2 DESC, seq LIMIT $4`,
       [systemId, key, key.replace(/[\\%_]/g, '\\$&'), limit],
     );
-    return rows.map((row) => ({
-      ...toCode(row),
-      seq: Number(row.seq),
-      score: row.exact ? 2 : 1.5,
-    }));
+    return rows.map((row) => ({ ...toCode(row), score: row.exact ? 2 : 1.5 }));
   }
 
-  /** Each query word's lexeme, and the system's own lexemes that equal, resemble or extend it. */
-  private async queryTerms(systemId: string, query: string): Promise<QueryTerm[]> {
-    const words = searchWords(query);
-    if (words.length === 0) return [];
-    const rows = await this.dataSource.query<(LexemeRow & { code_count: number })[]>(
-      `SELECT w.position::int AS position, w.lexeme, l.lexeme AS candidate, l.ndoc,
-              (SELECT code_count FROM construe_code_system WHERE id = $1) AS code_count
-       FROM (SELECT DISTINCT ON (lexeme) t.position, s.lexeme
-             FROM unnest($2::text[]) WITH ORDINALITY AS t(word, position)
-             CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', t.word))) AS s(lexeme)
-             ORDER BY lexeme, t.position) AS w
-       CROSS JOIN LATERAL (
-         SELECT lexeme, ndoc FROM construe_lexeme
-         WHERE system_id = $1 AND (lexeme = w.lexeme OR (length(w.lexeme) >= 3
-               AND (lexeme % w.lexeme OR lexeme LIKE w.lexeme || '%')))
-         ORDER BY lexeme = w.lexeme DESC, similarity(lexeme, w.lexeme) DESC, ndoc DESC
-         LIMIT $3) AS l`,
-      [systemId, words, ALTERNATIVES_PER_WORD],
-    );
-    return buildTerms(
-      rows.map((row) => ({ ...row, ndoc: Number(row.ndoc) })),
-      Number(rows[0]?.code_count ?? 0),
-    );
-  }
-
-  /**
-   * Scores the codes matching `tsquery`: the weighted share of query terms present, the
-   * similarity of the whole text, and a nudge towards the defaults a coder picks when the
-   * query says nothing more ("unspecified", "initial encounter"). At most CANDIDATE_CAP
-   * matches are ranked, the shortest descriptions first, so common words stay cheap.
-   */
-  private async rankTextMatches(
-    systemId: string,
-    tsquery: string,
-    terms: readonly QueryTerm[],
-    query: string,
-    exclude: number[],
-    limit: number,
-  ) {
-    const coverage = terms
-      .map(
-        (term, index) =>
-          `CASE WHEN search_tsv @@ $${index + 7}::tsquery THEN ${term.weight} ELSE 0 END`,
-      )
-      .join(' + ');
-    const rows = await this.dataSource.query<(CodeRow & { score: number })[]>(
-      `SELECT seq, code, description, definition,
-              (${coverage}) + 0.4 * similarity($3, description)
-              + CASE WHEN search_tsv @@ 'unspecifi'::tsquery THEN 0.06 ELSE 0 END
-              + CASE WHEN description LIKE '%initial encounter%' THEN 0.06 ELSE 0 END AS score
-       FROM (SELECT seq, code, description, definition, search_tsv FROM construe_code
-             WHERE system_id = $1 AND search_tsv @@ $2::tsquery AND NOT (seq = ANY($4::int[]))
-             ORDER BY length(description) LIMIT $6) AS candidates
-       ORDER BY score DESC, length(description), seq LIMIT $5`,
-      [systemId, tsquery, query, exclude, limit, CANDIDATE_CAP, ...terms.map(termQuery)],
-    );
-    return rows.map((row) => ({
-      ...toCode(row),
-      seq: Number(row.seq),
-      score: Number(Number(row.score).toFixed(4)),
-    }));
+  async loadSearchDocuments(systemId: string): Promise<SearchableCode[]> {
+    // In pages: one statement over a whole system would hold the embedded database (which
+    // runs in the API's thread) for seconds.
+    const codes: SearchableCode[] = [];
+    for (let afterSeq = 0; ;) {
+      const rows = await this.dataSource.query<
+        (CodeRow & { synonyms: string[] | null; context: string[] | null })[]
+      >(
+        'SELECT seq, code, description, definition, synonyms, context FROM construe_code WHERE system_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+        [systemId, afterSeq, LOAD_PAGE],
+      );
+      for (const row of rows) {
+        codes.push({ ...toCode(row), synonyms: row.synonyms ?? [], context: row.context ?? [] });
+      }
+      if (rows.length < LOAD_PAGE) return codes;
+      afterSeq = Number(rows[rows.length - 1].seq);
+    }
   }
 
   async searchSemantic(systemId: string, vector: number[], limit: number): Promise<ScoredCode[]> {
@@ -327,6 +224,73 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
       [systemId, phrases, codeKeys],
     );
     return rows.map((row) => ({ ...toCode(row), key: row.key, codeKey: row.code_key }));
+  }
+
+  /**
+   * Fills each code's synonyms (its synonym rows; the names and synonyms of the valid
+   * concepts it maps to or is mapped from) and context (the titles of the codes whose
+   * code is a prefix of its own, for ICD-10-CM; the names of its valid parent concepts).
+   */
+  private async addSearchText(
+    manager: EntityManager,
+    systemId: string,
+    vocabularyId: string,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE construe_code c SET synonyms = s.names
+       FROM (
+         SELECT own.concept_code, array_agg(DISTINCT n.name) AS names
+         FROM vocab.concept own
+         CROSS JOIN LATERAL (
+           SELECT concept_synonym_name AS name FROM vocab.concept_synonym WHERE concept_id = own.concept_id
+           UNION
+           SELECT other.concept_name FROM vocab.concept_relationship r
+           JOIN vocab.concept other ON other.concept_id = r.concept_id_2 AND other.invalid_reason IS NULL
+           WHERE r.concept_id_1 = own.concept_id AND r.relationship_id IN ('Maps to', 'Mapped from')
+             AND r.invalid_reason IS NULL AND r.concept_id_2 <> own.concept_id
+           UNION
+           SELECT cs.concept_synonym_name FROM vocab.concept_relationship r
+           JOIN vocab.concept other ON other.concept_id = r.concept_id_2 AND other.invalid_reason IS NULL
+           JOIN vocab.concept_synonym cs ON cs.concept_id = other.concept_id
+           WHERE r.concept_id_1 = own.concept_id AND r.relationship_id IN ('Maps to', 'Mapped from')
+             AND r.invalid_reason IS NULL AND r.concept_id_2 <> own.concept_id
+         ) AS n
+         WHERE own.vocabulary_id = $2 AND own.invalid_reason IS NULL AND lower(n.name) <> lower(own.concept_name)
+         GROUP BY own.concept_code
+       ) AS s
+       WHERE c.system_id = $1 AND c.code = s.concept_code`,
+      [systemId, vocabularyId],
+    );
+    await manager.query(
+      `UPDATE construe_code c SET context = p.names
+       FROM (
+         SELECT child.seq, array_agg(DISTINCT parent.concept_name) AS names
+         FROM construe_code child
+         JOIN vocab.concept own ON own.vocabulary_id = $2 AND own.concept_code = child.code AND own.invalid_reason IS NULL
+         JOIN vocab.concept_relationship r ON r.concept_id_1 = own.concept_id AND r.relationship_id = 'Is a' AND r.invalid_reason IS NULL
+         JOIN vocab.concept parent ON parent.concept_id = r.concept_id_2 AND parent.invalid_reason IS NULL
+         WHERE child.system_id = $1
+         GROUP BY child.seq
+       ) AS p
+       WHERE c.system_id = $1 AND c.seq = p.seq`,
+      [systemId, vocabularyId],
+    );
+    if (vocabularyId !== 'ICD10CM') return;
+    // ICD-10-CM's hierarchy is in its codes: E11.9 sits under E11.
+    await manager.query(
+      `UPDATE construe_code c SET context = (
+         SELECT array_agg(DISTINCT name) FROM unnest(coalesce(c.context, '{}') || p.names) AS name)
+       FROM (
+         SELECT child.seq, array_agg(parent.description ORDER BY length(parent.code_key) DESC) AS names
+         FROM construe_code child
+         CROSS JOIN LATERAL generate_series(3, length(child.code_key) - 1) AS prefix(length)
+         JOIN construe_code parent ON parent.system_id = child.system_id AND parent.code_key = left(child.code_key, prefix.length)
+         WHERE child.system_id = $1
+         GROUP BY child.seq
+       ) AS p
+       WHERE c.system_id = $1 AND c.seq = p.seq`,
+      [systemId],
+    );
   }
 
   async findById(systemId: string): Promise<CodeSystem | null> {
@@ -370,6 +334,13 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
     );
   }
 
+  async listBuiltin(): Promise<CodeSystem[]> {
+    const rows = await this.dataSource.query<SystemRow[]>(
+      'SELECT * FROM construe_code_system WHERE builtin ORDER BY name',
+    );
+    return rows.map(toSystem);
+  }
+
   async listProcessing(): Promise<CodeSystem[]> {
     const rows = await this.dataSource.query<SystemRow[]>(
       "SELECT * FROM construe_code_system WHERE status = 'processing' ORDER BY created_at",
@@ -408,7 +379,7 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
         'SELECT count(*) AS inserted FROM construe_code WHERE system_id = $1',
         [row.id],
       );
-      await this.insertLexemes(manager, row.id);
+      await this.addSearchText(manager, row.id, vocabularyId);
       await manager.query('UPDATE construe_code_system SET code_count = $2 WHERE id = $1', [
         row.id,
         Number(inserted),

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { JobQueue } from '@app/shared';
 import { BUILTIN_SYSTEMS } from '../../../domain/builtin-systems.js';
+import { CodeSearchIndexes } from '../../code-search-indexes.js';
 import { EmbedCodeSystemJob, embedJobId } from '../../embed-code-system.job.js';
 import { CodeSystemRepository } from '../../ports/code-system.repository.js';
 import {
@@ -14,10 +15,12 @@ export class RefreshBuiltinSystemsHandler implements ICommandHandler<RefreshBuil
     private readonly systems: CodeSystemRepository,
     private readonly jobs: JobQueue,
     private readonly embedJob: EmbedCodeSystemJob,
+    private readonly indexes: CodeSearchIndexes,
   ) {}
 
   async execute({ vocabularyIds }: RefreshBuiltinSystemsCommand): Promise<RefreshedSystem[]> {
     const refreshed: RefreshedSystem[] = [];
+    const systemIds: string[] = [];
     for (const builtin of BUILTIN_SYSTEMS) {
       if (vocabularyIds.length > 0 && !vocabularyIds.includes(builtin.vocabularyId)) continue;
       const system = await this.systems.materializeBuiltin(builtin.name, builtin.vocabularyId);
@@ -27,9 +30,11 @@ export class RefreshBuiltinSystemsHandler implements ICommandHandler<RefreshBuil
         { systemId: system.id },
         { jobId: embedJobId(system.id) },
       );
+      systemIds.push(system.id);
       refreshed.push({ name: system.name, version: system.version, codes: system.codeCount });
     }
     if (refreshed.length > 0) await this.systems.optimizeSearch();
+    for (const id of systemIds) this.indexes.warm(id);
     return refreshed;
   }
 }

@@ -1,0 +1,83 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { CodeSearchIndex } from '../domain/text-search/code-search-index.js';
+import type { SystemCode } from '../domain/code-system.js';
+import { CodeSystemRepository, type ScoredCode } from './ports/code-system.repository.js';
+
+/** Systems whose index stays in memory; the least recently searched one goes first. */
+const MAX_INDEXES = 6;
+
+interface LoadedIndex {
+  index: CodeSearchIndex;
+  codes: SystemCode[];
+}
+
+/**
+ * The lexical index of each searched code system, built from the stored codes on the
+ * first search and kept in memory. A system's codes never change under its id (a rebuilt
+ * builtin system and a replaced upload get a new id), so the id is the cache key.
+ */
+@Injectable()
+export class CodeSearchIndexes implements OnApplicationBootstrap {
+  private readonly logger = new Logger(CodeSearchIndexes.name);
+  private readonly loaded = new Map<string, Promise<LoadedIndex>>();
+
+  constructor(
+    private readonly systems: CodeSystemRepository,
+    private readonly http: HttpAdapterHost,
+  ) {}
+
+  /** A serving API builds the builtin systems' indexes at start, not on the first search. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.serving()) return;
+    for (const system of await this.systems.listBuiltin()) this.warm(system.id);
+  }
+
+  /** Builds a system's index in the background when this process serves searches (not in the CLI or a worker). */
+  warm(systemId: string): void {
+    if (!this.serving()) return;
+    this.indexOf(systemId).catch((error: unknown) =>
+      this.logger.warn(`search index of code system ${systemId} not built: ${String(error)}`),
+    );
+  }
+
+  private serving(): boolean {
+    return this.http?.httpAdapter !== undefined && this.http.httpAdapter !== null;
+  }
+
+  async search(systemId: string, query: string, limit: number): Promise<ScoredCode[]> {
+    const { index, codes } = await this.indexOf(systemId);
+    return index.search(query, limit).map(({ doc, score }) => ({
+      ...codes[doc],
+      score: Number(score.toFixed(4)),
+    }));
+  }
+
+  private indexOf(systemId: string): Promise<LoadedIndex> {
+    let entry = this.loaded.get(systemId);
+    if (entry) {
+      this.loaded.delete(systemId);
+    } else {
+      entry = this.build(systemId);
+      // A failed build is not cached: the next search tries again.
+      entry.catch(() => this.loaded.delete(systemId));
+    }
+    this.loaded.set(systemId, entry);
+    while (this.loaded.size > MAX_INDEXES) {
+      this.loaded.delete(this.loaded.keys().next().value as string);
+    }
+    return entry;
+  }
+
+  private async build(systemId: string): Promise<LoadedIndex> {
+    const rows = await this.systems.loadSearchDocuments(systemId);
+    const index = await CodeSearchIndex.build(
+      rows.map((row) => ({ title: row.description, synonyms: row.synonyms, context: row.context })),
+      () => new Promise((resolve) => setImmediate(resolve)),
+    );
+    return {
+      index,
+      codes: rows.map(({ synonyms: _synonyms, context: _context, ...code }) => code),
+    };
+  }
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { CodeSearchIndex, type SearchDocument } from './code-search-index.js';
+
+/** Titles in the manner of a classification, written for these tests. */
+const CODES: (SearchDocument & { code: string })[] = [
+  { code: 'P1', title: 'Low-lying placenta NOS or without bleeding' },
+  { code: 'M1', title: 'Congenital malformations of the hard palate, not elsewhere classified' },
+  { code: 'M2', title: 'Cleft of soft palate with cleft lip' },
+  { code: 'D1', title: 'Dermatophytosis', context: [] },
+  { code: 'D2', title: 'Tinea of the scalp and beard', context: ['Dermatophytosis'] },
+  { code: 'D3', title: 'Tinea of the nail', context: ['Dermatophytosis'] },
+  { code: 'E1', title: 'Impacted cerumen', synonyms: ['Ear wax plug', 'Impacted earwax'] },
+  { code: 'E2', title: 'Otitis externa of the ear canal' },
+  { code: 'L1', title: 'Lyme arthritis' },
+  { code: 'L2', title: 'Lymph node enlargement, localized' },
+  { code: 'H1', title: 'Essential hypertension' },
+  { code: 'H2', title: 'Hypotension due to drugs' },
+  { code: 'F1', title: 'Fracture of the shaft of the left ulna' },
+  { code: 'F2', title: 'Fractures of the skull vault, multiple' },
+  { code: 'C1', title: 'Chronic obstructive pulmonary disease with acute exacerbation' },
+  { code: 'C2', title: 'Chronic pulmonary embolism' },
+];
+
+const index = new CodeSearchIndex(CODES);
+const codes = (query: string, limit = 5) =>
+  index.search(query, limit).map(({ doc }) => CODES[doc].code);
+
+describe('CodeSearchIndex', () => {
+  it('lets no boilerplate word ("NOS", "other", "unspecified") select codes on its own', () => {
+    expect(codes('hard palate malformation NOS')[0]).toBe('M1');
+    expect(codes('zzyzx NOS')).toEqual([]);
+    expect(codes('other unspecified zzyzx')).toEqual([]);
+  });
+
+  it('still answers a query made of boilerplate words only', () => {
+    expect(codes('NOS')).toContain('P1');
+  });
+
+  it('finds the codes under a category by the category title, below the category itself', () => {
+    const found = codes('dermatophytosis');
+    expect(found[0]).toBe('D1');
+    expect(found).toEqual(expect.arrayContaining(['D2', 'D3']));
+  });
+
+  it('narrows a category wording by the words of a code below it', () => {
+    expect(codes('dermatophytosis of the beard')[0]).toBe('D2');
+  });
+
+  it('finds a code by a synonym its title does not hold', () => {
+    expect(codes('ear wax')[0]).toBe('E1');
+    expect(codes('earwax')[0]).toBe('E1');
+  });
+
+  it('never replaces a word the system knows by a look-alike', () => {
+    // "lyme" is one edit from "lymph"; the exact word wins and the look-alike is not searched.
+    expect(codes('lyme')).toEqual(['L1']);
+  });
+
+  it('matches a misspelled or partial word to the known word, below an exact match', () => {
+    expect(codes('hypertensoin')[0]).toBe('H1');
+    expect(codes('hyperten')[0]).toBe('H1');
+    const scores = index.search('essential hypertension', 1)[0].score;
+    const fuzzy = index.search('essential hypertensoin', 1)[0].score;
+    expect(scores).toBeGreaterThan(fuzzy);
+  });
+
+  it('folds plurals and verb endings', () => {
+    expect(codes('fractured skull')[0]).toBe('F2');
+    expect(codes('ulna fractures')[0]).toBe('F1');
+  });
+
+  it('expands a clinical abbreviation', () => {
+    expect(codes('copd exacerbation')[0]).toBe('C1');
+  });
+
+  it('prefers the code whose own title the query accounts for', () => {
+    // Both titles hold "cleft"; only M2 holds every word, and the query covers all of it.
+    expect(codes('cleft soft palate lip')[0]).toBe('M2');
+  });
+
+  it('respects the limit and returns nothing for an empty query', () => {
+    expect(codes('of the', 5)).toEqual([]);
+    expect(codes('tinea', 1)).toHaveLength(1);
+  });
+});
+
+describe('CodeSearchIndex.build', () => {
+  it('builds in steps the same index as the constructor', async () => {
+    let pauses = 0;
+    const many = Array.from({ length: 9_000 }, (_, i) => ({ title: `Condition number ${i}` }));
+    const stepwise = await CodeSearchIndex.build([...CODES, ...many], () => {
+      pauses += 1;
+      return Promise.resolve();
+    });
+    const direct = new CodeSearchIndex([...CODES, ...many]);
+    expect(pauses).toBeGreaterThan(1);
+    for (const query of ['ear wax', 'dermatophytosis', 'condition number 4321']) {
+      expect(stepwise.search(query, 5)).toEqual(direct.search(query, 5));
+    }
+  });
+});

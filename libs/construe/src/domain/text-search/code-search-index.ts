@@ -1,0 +1,378 @@
+import { boundedEditDistance } from './edit-distance.js';
+import { isLowInformation, queryWords, terms, type QueryWord } from './search-words.js';
+
+/**
+ * In-memory lexical retrieval over one code system: BM25F over three fields of each code
+ * (its own title; its synonyms, from the vocabulary's synonym rows and the names of the
+ * concepts it maps to or from; the titles of the codes above it), with stemming,
+ * boilerplate words that never select candidates alone, and fuzzy or partial-word
+ * matching of query words the system does not know, always weighed below an exact match.
+ */
+export interface SearchDocument {
+  title: string;
+  synonyms?: readonly string[];
+  /** Names of the concepts above the code (category titles, parent concepts). */
+  context?: readonly string[];
+}
+
+export interface SearchHit {
+  /** Index of the document in the order it was given. */
+  doc: number;
+  score: number;
+}
+
+/** Field weights: a word of the title counts fully, a synonym's nearly, a parent's little. */
+export const FIELD_WEIGHTS = { title: 1, synonyms: 0.7, context: 0.3 } as const;
+const K1 = 1.2;
+const B = 0.75;
+/** A fuzzy or partial match counts at most this share of an exact one. */
+export const FUZZY_FACTOR = 0.6;
+/**
+ * Every word of six letters or more is also indexed under its first five letters, its root
+ * ("tubercul-ous", "tubercul-osis"; "menin-ges", "menin-gitis"), which a query word matches
+ * at this share of an exact match: derivations that no suffix stemmer joins still meet.
+ */
+export const ROOT_FACTOR = 0.35;
+const ROOT_LENGTH = 5;
+const MAX_ALTERNATIVES = 3;
+/** Codes indexed between two pauses of a stepwise build. */
+const BUILD_STEP = 4_000;
+/**
+ * How much a code's score depends on the share of its own title the query accounts for:
+ * a title word the query does not mention names something else ("syphilitic meningitis"
+ * for "syphilitic lymphadenopathy"), so the residual "Other secondary syphilitic
+ * conditions" and the exact title come first.
+ */
+export const COVERAGE_WEIGHT = 0.5;
+
+function rootOf(term: string): string | null {
+  return term.length > ROOT_LENGTH && !/\d/.test(term) ? `~${term.slice(0, ROOT_LENGTH)}` : null;
+}
+
+interface Postings {
+  docs: Int32Array;
+  /** Saturated BM25F term frequency of the term in each doc (without the IDF). */
+  weights: Float32Array;
+  /** Whether the term is in the doc's own names (title or synonyms), not only in its context. */
+  inTitle: Uint8Array;
+}
+
+interface Alternative {
+  termId: number;
+  factor: number;
+}
+
+export class CodeSearchIndex {
+  private readonly termIds = new Map<string, number>();
+  private readonly dictionary: string[] = [];
+  private readonly postings: Postings[] = [];
+  private idf: Float64Array = new Float64Array(0);
+  private titleLengths: Uint16Array = new Uint16Array(0);
+  /** IDF mass of each title's meaningful terms, and how much of it the current query covers. */
+  private titleMass: Float64Array = new Float64Array(0);
+  private titleCovered: Float64Array = new Float64Array(0);
+  private scores: Float64Array = new Float64Array(0);
+  private marks: Uint32Array = new Uint32Array(0);
+  private generation = 0;
+  private wordScores: Float64Array = new Float64Array(0);
+  private wordCovered: Float64Array = new Float64Array(0);
+  private wordMarks: Uint32Array = new Uint32Array(0);
+  private wordGeneration = 0;
+  /** Term ids (not roots) by term length, and in term order: the fuzzy matching's dictionary. */
+  private readonly byLength = new Map<number, number[]>();
+  private sortedTerms: number[] = [];
+
+  /** Builds the index at once. */
+  constructor(documents: readonly SearchDocument[]) {
+    for (const _step of this.steps(documents)) {
+      // Nothing to wait for.
+    }
+  }
+
+  /**
+   * Builds the index in steps of a few thousand codes, awaiting `pause` between them, so a
+   * process that also serves requests (the embedded profile's database runs in it) stays
+   * responsive while a large system is indexed.
+   */
+  static async build(
+    documents: readonly SearchDocument[],
+    pause: () => Promise<void>,
+  ): Promise<CodeSearchIndex> {
+    // An empty index holds nothing yet: the steps fill it as they would in the constructor.
+    const index = new CodeSearchIndex([]);
+    for (const _step of index.steps(documents)) await pause();
+    return index;
+  }
+
+  private *steps(documents: readonly SearchDocument[]): Generator<void> {
+    const count = documents.length;
+    const fields: string[][][] = [];
+    for (const document of documents) {
+      if (fields.length % BUILD_STEP === BUILD_STEP - 1) yield;
+      fields.push([
+        terms(document.title),
+        (document.synonyms ?? []).flatMap(terms),
+        // Boilerplate words of the parents' titles ("Other and unspecified …") say nothing about the code.
+        dedupe(document.context ?? [], document.title)
+          .flatMap(terms)
+          .filter((term) => !isLowInformation(term)),
+      ]);
+    }
+    // Average lengths over the codes that have the field: most codes have no synonyms.
+    const averages = [0, 1, 2].map((field) => {
+      const lengths = fields.map((doc) => doc[field].length).filter((length) => length > 0);
+      return lengths.reduce((sum, length) => sum + length, 0) / Math.max(lengths.length, 1) || 1;
+    });
+    const weights = [FIELD_WEIGHTS.title, FIELD_WEIGHTS.synonyms, FIELD_WEIGHTS.context];
+    const building: { docs: number[]; weights: number[]; inTitle: number[] }[] = [];
+    for (let doc = 0; doc < count; doc++) {
+      if (doc % BUILD_STEP === BUILD_STEP - 1) yield;
+      const docFields = fields[doc];
+      const pseudoFrequency = new Map<number, number>();
+      docFields.forEach((fieldTerms, field) => {
+        const norm = 1 - B + (B * fieldTerms.length) / averages[field];
+        for (const term of fieldTerms) {
+          for (const key of [term, rootOf(term)]) {
+            if (key === null) continue;
+            const id = this.internTerm(key, building);
+            pseudoFrequency.set(id, (pseudoFrequency.get(id) ?? 0) + weights[field] / norm);
+          }
+        }
+      });
+      const nameTerms = new Set([...docFields[0], ...docFields[1]]);
+      for (const [id, frequency] of pseudoFrequency) {
+        building[id].docs.push(doc);
+        building[id].weights.push((frequency * (K1 + 1)) / (frequency + K1));
+        building[id].inTitle.push(nameTerms.has(this.dictionary[id]) ? 1 : 0);
+      }
+    }
+    this.idf = new Float64Array(building.length);
+    building.forEach((entry, id) => {
+      this.postings.push({
+        docs: Int32Array.from(entry.docs),
+        weights: Float32Array.from(entry.weights),
+        inTitle: Uint8Array.from(entry.inTitle),
+      });
+      const df = entry.docs.length;
+      this.idf[id] = Math.log(1 + (count - df + 0.5) / (df + 0.5));
+    });
+    this.titleLengths = Uint16Array.from(fields, (doc) => Math.min(doc[0].length, 65_535));
+    this.titleMass = Float64Array.from(fields, (doc) =>
+      [...new Set(doc[0])]
+        .filter((term) => !isLowInformation(term))
+        .reduce((sum, term) => sum + this.idf[this.termIds.get(term)!], 0),
+    );
+    this.scores = new Float64Array(count);
+    this.marks = new Uint32Array(count);
+    this.titleCovered = new Float64Array(count);
+    this.wordScores = new Float64Array(count);
+    this.wordCovered = new Float64Array(count);
+    this.wordMarks = new Uint32Array(count);
+    const words = this.dictionary.flatMap((term, id) => (term.startsWith('~') ? [] : [id]));
+    for (const id of words) {
+      const length = this.dictionary[id].length;
+      const bucket = this.byLength.get(length);
+      if (bucket) bucket.push(id);
+      else this.byLength.set(length, [id]);
+    }
+    this.sortedTerms = words.sort((a, b) =>
+      this.dictionary[a] < this.dictionary[b]
+        ? -1
+        : this.dictionary[a] > this.dictionary[b]
+          ? 1
+          : 0,
+    );
+  }
+
+  get size(): number {
+    return this.scores.length;
+  }
+
+  private internTerm(
+    term: string,
+    building: { docs: number[]; weights: number[]; inTitle: number[] }[],
+  ): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.dictionary.length;
+      this.termIds.set(term, id);
+      this.dictionary.push(term);
+      building.push({ docs: [], weights: [], inTitle: [] });
+    }
+    return id;
+  }
+
+  /** The best `limit` documents for the query, best first; ties go to the shorter title, then index order. */
+  search(query: string, limit: number): SearchHit[] {
+    const words = queryWords(query);
+    const resolved = words
+      .map((word) => ({ word, alternatives: this.alternatives(word) }))
+      .filter((entry) => entry.alternatives.length > 0);
+    if (resolved.length === 0 || limit <= 0) return [];
+    const selecting = resolved.filter((entry) => !isLowInformation(entry.word.term));
+    // Boilerplate words select codes only in a query made of nothing else ("other", "NOS").
+    const onlyBoilerplate = words.every((word) => isLowInformation(word.term));
+    if (selecting.length === 0 && !onlyBoilerplate) return [];
+    const selectors = selecting.length > 0 ? selecting : resolved;
+    const others = resolved.filter((entry) => !selectors.includes(entry));
+
+    const generation = this.nextGeneration();
+    const touched: number[] = [];
+    for (const entry of selectors) {
+      this.accumulate(entry.alternatives, (doc, value, covered) => {
+        if (this.marks[doc] !== generation) {
+          this.marks[doc] = generation;
+          this.scores[doc] = 0;
+          this.titleCovered[doc] = 0;
+          touched.push(doc);
+        }
+        this.scores[doc] += value;
+        this.titleCovered[doc] += covered;
+      });
+    }
+    for (const entry of others) {
+      this.accumulate(entry.alternatives, (doc, value) => {
+        if (this.marks[doc] === generation) this.scores[doc] += value;
+      });
+    }
+    for (const doc of touched) {
+      const coverage =
+        this.titleMass[doc] > 0 ? Math.min(this.titleCovered[doc] / this.titleMass[doc], 1) : 1;
+      this.scores[doc] *= 1 - COVERAGE_WEIGHT + COVERAGE_WEIGHT * coverage;
+    }
+    return this.top(touched, limit);
+  }
+
+  private nextWordGeneration(): number {
+    this.wordGeneration = (this.wordGeneration + 1) >>> 0;
+    if (this.wordGeneration === 0) {
+      this.wordMarks.fill(0);
+      this.wordGeneration = 1;
+    }
+    return this.wordGeneration;
+  }
+
+  private nextGeneration(): number {
+    this.generation = (this.generation + 1) >>> 0;
+    if (this.generation === 0) {
+      this.marks.fill(0);
+      this.generation = 1;
+    }
+    return this.generation;
+  }
+
+  /** Adds each doc's best contribution among a word's alternatives. */
+  private accumulate(
+    alternatives: Alternative[],
+    add: (doc: number, value: number, coveredTitle: number) => void,
+  ): void {
+    const generation = this.nextWordGeneration();
+    const touched: number[] = [];
+    for (const { termId, factor } of alternatives) {
+      const { docs, weights, inTitle } = this.postings[termId];
+      const idf = this.idf[termId] * factor;
+      for (let index = 0; index < docs.length; index++) {
+        const doc = docs[index];
+        const value = idf * weights[index];
+        const covered = inTitle[index] ? idf : 0;
+        if (this.wordMarks[doc] !== generation) {
+          this.wordMarks[doc] = generation;
+          this.wordScores[doc] = value;
+          this.wordCovered[doc] = covered;
+          touched.push(doc);
+        } else {
+          if (value > this.wordScores[doc]) this.wordScores[doc] = value;
+          if (covered > this.wordCovered[doc]) this.wordCovered[doc] = covered;
+        }
+      }
+    }
+    for (const doc of touched) add(doc, this.wordScores[doc], this.wordCovered[doc]);
+  }
+
+  /**
+   * The index terms a query word stands for: its own term when the system knows it;
+   * otherwise (a word of four letters or more that is no abbreviation) the known terms
+   * within one edit (two for long words) or that it begins, at a reduced weight; and in
+   * either case its root, at a lower weight still.
+   */
+  private alternatives(word: QueryWord): Alternative[] {
+    const root = isLowInformation(word.term) ? null : rootOf(word.term);
+    const rootId = root === null ? undefined : this.termIds.get(root);
+    const rootAlternative = rootId === undefined ? [] : [{ termId: rootId, factor: ROOT_FACTOR }];
+    const exact = this.termIds.get(word.term);
+    if (exact !== undefined) return [{ termId: exact, factor: 1 }, ...rootAlternative];
+    if (word.abbreviation || word.term.length < 4 || /\d/.test(word.term)) return [];
+    return [...this.fuzzyAlternatives(word.term), ...rootAlternative];
+  }
+
+  private fuzzyAlternatives(term: string): Alternative[] {
+    const maxDistance = term.length >= 8 ? 2 : 1;
+    const candidates: { termId: number; distance: number }[] = [];
+    for (const termId of this.prefixed(term)) candidates.push({ termId, distance: 1 });
+    for (let length = term.length - maxDistance; length <= term.length + maxDistance; length++) {
+      for (const termId of this.byLength.get(length) ?? []) {
+        const distance = boundedEditDistance(term, this.dictionary[termId], maxDistance);
+        if (distance <= maxDistance) candidates.push({ termId, distance });
+      }
+    }
+    return candidates
+      .sort(
+        (a, b) =>
+          a.distance - b.distance ||
+          this.postings[b.termId].docs.length - this.postings[a.termId].docs.length,
+      )
+      .slice(0, MAX_ALTERNATIVES)
+      .map(({ termId, distance }) => ({ termId, factor: FUZZY_FACTOR / distance }));
+  }
+
+  /** Known terms (not roots) at least two letters longer that begin with `prefix`. */
+  private prefixed(prefix: string): number[] {
+    const found: number[] = [];
+    let low = 0;
+    let high = this.sortedTerms.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.dictionary[this.sortedTerms[middle]] < prefix) low = middle + 1;
+      else high = middle;
+    }
+    for (let index = low; index < this.sortedTerms.length && found.length < 50; index++) {
+      const candidate = this.dictionary[this.sortedTerms[index]];
+      if (!candidate.startsWith(prefix)) break;
+      if (candidate.length > prefix.length + 1) found.push(this.sortedTerms[index]);
+    }
+    return found;
+  }
+
+  private top(touched: number[], limit: number): SearchHit[] {
+    const better = (a: number, b: number) =>
+      this.scores[b] - this.scores[a] || this.titleLengths[a] - this.titleLengths[b] || a - b;
+    if (touched.length > limit * 8) {
+      // Keep only the docs that can still make the cut before sorting.
+      const threshold = kthLargest(
+        touched.map((doc) => this.scores[doc]),
+        limit,
+      );
+      touched = touched.filter((doc) => this.scores[doc] >= threshold);
+    }
+    return touched
+      .sort(better)
+      .slice(0, limit)
+      .map((doc) => ({ doc, score: this.scores[doc] }));
+  }
+}
+
+function dedupe(names: readonly string[], title: string): string[] {
+  const seen = new Set([title.toLowerCase()]);
+  return names.filter((name) => {
+    const key = name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The k-th largest value (1-based) of `values`, which it reorders. */
+function kthLargest(values: number[], k: number): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.max(sorted.length - k, 0)];
+}
