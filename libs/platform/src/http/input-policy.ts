@@ -12,6 +12,8 @@ import {
 export const ACCEPTED_BODY_TYPES = [
   'application/json',
   'application/*+json',
+  // The JSON Patch type the public API document names for PATCH /agent/{id} (not a +json suffix).
+  'application/json+patch',
   'application/x-www-form-urlencoded',
 ];
 /** Content-Encoding values the body parsers decode. */
