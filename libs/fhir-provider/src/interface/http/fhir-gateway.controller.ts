@@ -64,10 +64,11 @@ export class FhirGatewayController {
       body: requestBody(request, headers['content-type']),
     });
     const gatewayBase = `${origin}${marker[0]}`;
+    // `end`, not `send`: Express would add an ETag of its own where the server gave none.
     response
       .status(answer.status)
       .set(answer.headers)
-      .send(withGatewayLinks(answer, gateway.baseUrl, gatewayBase));
+      .end(withGatewayLinks(answer, gateway.baseUrl, gatewayBase));
   }
 }
 

@@ -78,7 +78,7 @@ export class HttpGateway implements FhirGateway {
         }
       }
       if (RETRYABLE_STATUSES.has(response.status)) {
-        const retryAfter = response.headers['retry-after'];
+        const retryAfter: string | string[] | undefined = response.headers['retry-after'];
         const delay = retryDelayMs(
           attempt,
           Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
