@@ -78,12 +78,7 @@ export class HttpGateway implements FhirGateway {
         }
       }
       if (RETRYABLE_STATUSES.has(response.status)) {
-        const retryAfter: string | string[] | undefined = response.headers['retry-after'];
-        const delay = retryDelayMs(
-          attempt,
-          Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-          this.settings,
-        );
+        const delay = retryDelayMs(attempt, response.headers['retry-after'], this.settings);
         if (delay !== undefined) {
           await this.wait(delay);
           continue;
