@@ -34,3 +34,5 @@ export type {
   Reference,
   Resource,
 } from './domain/fhir-types.js';
+export { GetProfileQuery } from './application/queries/get-profile/get-profile.query.js';
+export type { CustomProfile } from './domain/profiles/custom-profile.js';
