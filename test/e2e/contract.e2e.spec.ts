@@ -14,6 +14,7 @@ import { cases as authCases } from './contract-cases/auth.js';
 import { cases as construeCases } from './contract-cases/construe.js';
 import { cases as fhir2omopCases } from './contract-cases/fhir2omop.js';
 import { cases as fhirGatewayCases } from './contract-cases/fhir-gateway.js';
+import { cases as fhirProfilesCases } from './contract-cases/fhir-profiles.js';
 import { cases as fhirProviderCases } from './contract-cases/fhir-provider.js';
 import { cases as lang2fhirCases } from './contract-cases/lang2fhir.js';
 import { cases as summaryCases } from './contract-cases/summary.js';
@@ -30,6 +31,7 @@ const ALL_CASES: ContractCase[] = [
   ...fhir2omopCases,
   ...fhirProviderCases,
   ...fhirGatewayCases,
+  ...fhirProfilesCases,
   ...lang2fhirCases,
   ...summaryCases,
   ...workflowsCases,

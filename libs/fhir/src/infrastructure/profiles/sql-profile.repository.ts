@@ -59,11 +59,12 @@ export class SqlProfileRepository extends ProfileRepository {
   }
 
   async replace(accountId: string, profile: CustomProfile): Promise<void> {
+    const [id, url, type, version, fhirVersion, guide, content, , updatedAt] = values(profile);
     await this.dataSource.query(
       `UPDATE fhir_profile SET url = $3, resource_type = $4, version = $5, fhir_version = $6,
-         implementation_guide = $7, structure_definition = $8, updated_at = $10
+         implementation_guide = $7, structure_definition = $8, updated_at = $9
        WHERE account_id = $1 AND id = $2`,
-      [accountId, ...values(profile)],
+      [accountId, id, url, type, version, fhirVersion, guide, content, updatedAt],
     );
   }
 
