@@ -36,3 +36,4 @@ export type {
 } from './domain/fhir-types.js';
 export { GetProfileQuery } from './application/queries/get-profile/get-profile.query.js';
 export type { CustomProfile } from './domain/profiles/custom-profile.js';
+export { applyProfile, type ProfiledResource } from './domain/profiles/apply-profile.js';
