@@ -156,6 +156,7 @@ export class FhirTestServer {
       url,
       body ? (JSON.parse(body) as unknown) : undefined,
       response,
+      request.headers,
     );
   }
 
@@ -170,6 +171,7 @@ export class FhirTestServer {
     url: URL,
     body: unknown,
     response: ServerResponse,
+    headers: IncomingMessage['headers'] = {},
   ): Promise<void> {
     const path = url.pathname.slice('/fhir'.length) || '/';
     if (method === 'POST' && path === '/' && !this.resolveUrnReferences) {
@@ -183,6 +185,8 @@ export class FhirTestServer {
         params: {},
         query: {},
         body,
+        // The conditional headers (If-Match, If-None-Exist) reach the router as sent.
+        headers,
         config: { transactions: true },
       },
       this.repository,
@@ -190,14 +194,15 @@ export class FhirTestServer {
     const status = getStatus(result);
     if (resource?.resourceType === 'Bundle' && resource.type === 'searchset')
       this.addPaging(resource, path, url);
-    fhirJson(
-      response,
-      status,
-      resource ?? result,
-      status === 201 && resource
-        ? { Location: `${this.fhirBase}/${resource.resourceType}/${resource.id}` }
-        : {},
-    );
+    const answerHeaders: Record<string, string> = {};
+    if (resource && resource.resourceType !== 'Bundle' && resource.meta?.versionId) {
+      answerHeaders.ETag = `W/"${resource.meta.versionId}"`;
+      if (resource.meta.lastUpdated)
+        answerHeaders['Last-Modified'] = new Date(resource.meta.lastUpdated).toUTCString();
+    }
+    if (status === 201 && resource)
+      answerHeaders.Location = `${this.fhirBase}/${resource.resourceType}/${resource.id}`;
+    fhirJson(response, status, resource ?? result, answerHeaders);
   }
 
   /** Like servers that store each entry as written: references to urn:uuid stay as they are. */

@@ -13,11 +13,13 @@ import { ProviderAuthorizers } from './application/ports/provider-authorizers.js
 import { SigningKeyGenerator } from './application/ports/signing-key-generator.js';
 import { FindFhirProviderHandler } from './application/queries/find-fhir-provider/find-fhir-provider.handler.js';
 import { GetFhirClientHandler } from './application/queries/get-fhir-client/get-fhir-client.handler.js';
+import { GetFhirGatewayHandler } from './application/queries/get-fhir-gateway/get-fhir-gateway.handler.js';
 import { GetFhirProviderHandler } from './application/queries/get-fhir-provider/get-fhir-provider.handler.js';
 import { GetProviderJwksHandler } from './application/queries/get-provider-jwks/get-provider-jwks.handler.js';
 import { ListFhirProvidersHandler } from './application/queries/list-fhir-providers/list-fhir-providers.handler.js';
 import { AuthConfigFactory } from './application/services/auth-config-factory.js';
 import { OutboundTargetCheck } from './application/services/outbound-target-check.js';
+import { ProviderAccessResolver } from './application/services/provider-access.js';
 import { OAuthProviderAuthorizers } from './infrastructure/auth/oauth-provider-authorizers.js';
 import { TokenCache } from './infrastructure/auth/token-cache.js';
 import { TokenEndpointClient } from './infrastructure/auth/token-endpoint-client.js';
@@ -26,6 +28,7 @@ import { RsaSigningKeyGenerator } from './infrastructure/crypto/rsa-signing-key-
 import { FhirProviderAuthConfigEntity } from './infrastructure/persistence/fhir-provider-auth-config.entity.js';
 import { FhirProviderEntity } from './infrastructure/persistence/fhir-provider.entity.js';
 import { TypeOrmFhirProviderRepository } from './infrastructure/persistence/typeorm-fhir-provider.repository.js';
+import { FhirGatewayController } from './interface/http/fhir-gateway.controller.js';
 import { FhirProviderController } from './interface/http/fhir-provider.controller.js';
 import { JwksController } from './interface/http/jwks.controller.js';
 import { RejectSandboxChanges } from './interface/http/reject-sandbox-changes.guard.js';
@@ -40,6 +43,7 @@ const handlers = [
   GetFhirProviderHandler,
   GetProviderJwksHandler,
   GetFhirClientHandler,
+  GetFhirGatewayHandler,
   FindFhirProviderHandler,
 ];
 
@@ -49,11 +53,12 @@ const handlers = [
     TypeOrmModule.forFeature([FhirProviderEntity, FhirProviderAuthConfigEntity]),
     FhirModule,
   ],
-  controllers: [FhirProviderController, JwksController],
+  controllers: [FhirProviderController, FhirGatewayController, JwksController],
   providers: [
     ...handlers,
     AuthConfigFactory,
     OutboundTargetCheck,
+    ProviderAccessResolver,
     RejectSandboxChanges,
     { provide: FhirProviderRepository, useClass: TypeOrmFhirProviderRepository },
     {

@@ -1,6 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DeleteGuideMetadataHandler } from './application/commands/delete-guide-metadata/delete-guide-metadata.handler.js';
+import { DeleteProfileHandler } from './application/commands/delete-profile/delete-profile.handler.js';
 import { HandleSandboxRequestHandler } from './application/commands/handle-sandbox-request/handle-sandbox-request.handler.js';
+import { SetGuideContextHandler } from './application/commands/set-guide-context/set-guide-context.handler.js';
+import { UpdateProfileHandler } from './application/commands/update-profile/update-profile.handler.js';
+import { UploadProfileHandler } from './application/commands/upload-profile/upload-profile.handler.js';
+import { ProfileRepository } from './application/ports/profile.repository.js';
+import { GetGuideHandler } from './application/queries/get-guide/get-guide.handler.js';
+import { GetProfileHandler } from './application/queries/get-profile/get-profile.handler.js';
+import { ListGuidesHandler } from './application/queries/list-guides/list-guides.handler.js';
+import { ListProfilesHandler } from './application/queries/list-profiles/list-profiles.handler.js';
 import { SandboxFhirServer } from './application/ports/sandbox-request.js';
 import { FhirClientFactory } from './infrastructure/client/fhir-client-factory.js';
 import { FhirSettings } from './infrastructure/config/fhir-settings.js';
@@ -8,10 +18,29 @@ import { OutboundHttp } from './infrastructure/outbound/outbound-http.js';
 import { FhirResourceVersionEntity } from './infrastructure/persistence/fhir-resource-version.entity.js';
 import { FhirResourceEntity } from './infrastructure/persistence/fhir-resource.entity.js';
 import { FhirSearchIndexEntity } from './infrastructure/persistence/fhir-search-index.entity.js';
+import { SqlProfileRepository } from './infrastructure/profiles/sql-profile.repository.js';
 import { DatabaseSandboxServer } from './infrastructure/sandbox/database-sandbox-server.js';
+import { ImplementationGuidesController } from './interface/http/implementation-guides.controller.js';
+import { LegacyProfileUploadController } from './interface/http/legacy-profile-upload.controller.js';
+import { ProfilesController } from './interface/http/profiles.controller.js';
 import { SandboxController } from './interface/http/sandbox.controller.js';
 
-/** FHIR R4: the sandbox server (`/fhir/sandbox`), the REST client, and outbound address checks. */
+const profileHandlers = [
+  UploadProfileHandler,
+  UpdateProfileHandler,
+  DeleteProfileHandler,
+  SetGuideContextHandler,
+  DeleteGuideMetadataHandler,
+  ListProfilesHandler,
+  GetProfileHandler,
+  ListGuidesHandler,
+  GetGuideHandler,
+];
+
+/**
+ * FHIR R4: the sandbox server (`/fhir/sandbox`), the REST client and gateway, outbound
+ * address checks, and the accounts' custom profiles and implementation guides.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([
@@ -20,9 +49,16 @@ import { SandboxController } from './interface/http/sandbox.controller.js';
       FhirSearchIndexEntity,
     ]),
   ],
-  controllers: [SandboxController],
+  controllers: [
+    SandboxController,
+    ProfilesController,
+    ImplementationGuidesController,
+    LegacyProfileUploadController,
+  ],
   providers: [
     HandleSandboxRequestHandler,
+    ...profileHandlers,
+    { provide: ProfileRepository, useClass: SqlProfileRepository },
     { provide: FhirSettings, useFactory: () => FhirSettings.fromEnv() },
     {
       provide: OutboundHttp,

@@ -1,6 +1,14 @@
 export { FhirModule } from './fhir.module.js';
 export { FHIR_MIGRATIONS } from './migrations.js';
 export { FhirClient, type FhirTarget, type SearchParams } from './application/ports/fhir-client.js';
+export type {
+  FhirGateway,
+  GatewayMethod,
+  GatewayRequest,
+  GatewayResponse,
+} from './application/ports/fhir-gateway.js';
+export { forwardedRequestHeaders } from './domain/gateway/gateway-headers.js';
+export { rewriteBundleLinks } from './domain/gateway/link-rewriting.js';
 export {
   type RequestAuthorizer,
   NO_AUTHORIZATION,
@@ -35,3 +43,6 @@ export {
   type InputPolicyOptions,
 } from './domain/input/input-policy.js';
 export { conformResource, type ConformedResource } from './domain/input/conform-resource.js';
+export { GetProfileQuery } from './application/queries/get-profile/get-profile.query.js';
+export type { CustomProfile } from './domain/profiles/custom-profile.js';
+export { applyProfile, type ProfiledResource } from './domain/profiles/apply-profile.js';

@@ -18,6 +18,7 @@ import { TextToFhirHandler } from './application/queries/text-to-fhir/text-to-fh
 import { ReferenceFixupJob } from './application/reference-fixup.job.js';
 import { ClinicalTextReader } from './application/services/clinical-text-reader.js';
 import { FixupWaiter } from './application/services/fixup-waiter.js';
+import { CustomProfiles } from './application/services/custom-profiles.js';
 import { ResourceChecker } from './application/services/resource-checker.js';
 import { ResourceFromText } from './application/services/resource-from-text.js';
 import { VocabularyCodeSearch } from './infrastructure/code-search/vocabulary-code-search.js';
@@ -49,6 +50,7 @@ const handlers = [
     ClinicalTextReader,
     ResourceChecker,
     ResourceFromText,
+    CustomProfiles,
     FixupWaiter,
     ReferenceFixupJob,
     ReferenceFixupRegistrar,

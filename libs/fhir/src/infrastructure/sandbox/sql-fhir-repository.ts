@@ -16,6 +16,7 @@ import {
   type UpdateResourceOptions,
 } from '@medplum/fhir-router';
 import { randomUUID } from 'node:crypto';
+import { applyPatch, type Operation } from 'rfc6902';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Bundle, BundleEntry, Reference, Resource } from '../../domain/fhir-types.js';
 import {
@@ -86,14 +87,26 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
     });
   }
 
-  patchResource<T extends Resource>(): Promise<WithId<T>> {
-    return Promise.reject(
-      new OperationOutcomeError(
-        unsupportedOutcome(
-          'PATCH is not supported by the sandbox; send the whole resource with PUT',
-        ),
-      ),
-    );
+  /** JSON Patch (RFC 6902) on the current version, stored as a new version. */
+  patchResource<T extends Resource>(
+    resourceType: string,
+    id: string,
+    patch: Operation[],
+  ): Promise<WithId<T>> {
+    return this.guard(() => {
+      this.assertAddressable(resourceType, id);
+      return this.transactionally(async (rows) => {
+        const patched = structuredClone(await rows.readCurrent<T>(resourceType, id));
+        const failure = applyPatch(patched, patch).find((error) => error !== null);
+        if (failure)
+          throw new OperationOutcomeError(badRequest(`The patch fails: ${failure.message}`));
+        if (patched.resourceType !== resourceType || patched.id !== id) {
+          throw new OperationOutcomeError(badRequest('A patch may not change resourceType or id'));
+        }
+        assertValidResource(patched);
+        return rows.write(patched, id);
+      });
+    });
   }
 
   deleteResource(resourceType: string, id: string): Promise<void> {

@@ -46,11 +46,12 @@ export class SandboxController {
         ifNoneExist: request.header('if-none-exist'),
       }),
     );
+    // `end`, not `send`: Express would add a content-hash ETag where FHIR's is the version.
     response
       .status(result.status)
       .set(result.headers)
       .type('application/fhir+json; charset=utf-8')
-      .send(JSON.stringify(result.body));
+      .end(JSON.stringify(result.body));
   }
 
   private baseUrl(request: Request): string {

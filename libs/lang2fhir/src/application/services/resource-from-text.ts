@@ -11,8 +11,9 @@ import type {
   TextToFhirOptions,
   TextToFhirResult,
 } from '../queries/text-to-fhir/text-to-fhir.query.js';
-import { nothingFound, requireKind, requireUsableText } from '../lang2fhir-errors.js';
+import { nothingFound, requireUsableText } from '../lang2fhir-errors.js';
 import { ClinicalTextReader } from './clinical-text-reader.js';
+import { CustomProfiles } from './custom-profiles.js';
 import { ResourceChecker } from './resource-checker.js';
 
 /**
@@ -25,6 +26,7 @@ export class ResourceFromText {
   constructor(
     private readonly reader: ClinicalTextReader,
     private readonly checker: ResourceChecker,
+    private readonly profiles: CustomProfiles,
   ) {}
 
   async build(
@@ -33,7 +35,8 @@ export class ResourceFromText {
     text: string,
     options: TextToFhirOptions = {},
   ): Promise<TextToFhirResult> {
-    const requested = requireKind(resource);
+    // A built-in kind, `auto`, or an uploaded profile (built by the builder of its type).
+    const { kind: requested, profile } = await this.profiles.resolve(accountId, resource);
     requireUsableText(text);
     const now = options.now ?? new Date();
     const analysed = this.reader.analyze(text, now);
@@ -65,7 +68,7 @@ export class ResourceFromText {
     if (!built) throw nothingFound(kind);
     this.checker.assertValid(kind, built.resource);
     return {
-      resource: built.resource,
+      resource: profile ? this.profiles.apply(profile, built.resource) : built.resource,
       resourceKind: kind,
       derivations: built.derivations,
       description: built.description,

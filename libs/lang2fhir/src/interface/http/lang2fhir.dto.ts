@@ -1,15 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString } from 'class-validator';
 import { REQUESTABLE_KINDS } from '../../domain/resource-kinds.js';
 
-const RESOURCE_MESSAGE = `resource must be one of: ${REQUESTABLE_KINDS.join(', ')}`;
+const RESOURCE_MESSAGE = `resource must be one of: ${REQUESTABLE_KINDS.join(', ')}, or the id of an uploaded profile`;
+const RESOURCE_DESCRIPTION =
+  '`auto` detects the kind from the text; the id of an uploaded profile (GET /fhir/profiles) builds a resource that follows it';
 const TEXT_DESCRIPTION = 'Clinical text (at most 100 KiB of UTF-8; empty text is a 400)';
 
 export class TextToFhirDto {
-  @ApiProperty({ enum: REQUESTABLE_KINDS, description: '`auto` detects the kind from the text' })
+  @ApiProperty({ example: 'auto', description: RESOURCE_DESCRIPTION })
   @IsString({ message: RESOURCE_MESSAGE })
-  @IsIn(REQUESTABLE_KINDS, { message: RESOURCE_MESSAGE })
+  @IsNotEmpty({ message: RESOURCE_MESSAGE })
   resource!: string;
 
   @ApiProperty({ description: TEXT_DESCRIPTION })
@@ -23,9 +25,9 @@ export class TextToFhirDto {
 }
 
 export class CreateFromTextDto {
-  @ApiProperty({ enum: REQUESTABLE_KINDS, description: '`auto` detects the kind from the text' })
+  @ApiProperty({ example: 'auto', description: RESOURCE_DESCRIPTION })
   @IsString({ message: RESOURCE_MESSAGE })
-  @IsIn(REQUESTABLE_KINDS, { message: RESOURCE_MESSAGE })
+  @IsNotEmpty({ message: RESOURCE_MESSAGE })
   resource!: string;
 
   @ApiProperty({ description: TEXT_DESCRIPTION })

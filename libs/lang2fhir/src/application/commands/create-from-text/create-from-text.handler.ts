@@ -1,7 +1,8 @@
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { GetFhirClientQuery } from '@app/fhir-provider';
 import { patientOf } from '../../caller-context.js';
-import { requireKind, requireUsableText } from '../../lang2fhir-errors.js';
+import { requireUsableText } from '../../lang2fhir-errors.js';
+import { CustomProfiles } from '../../services/custom-profiles.js';
 import { ResourceFromText } from '../../services/resource-from-text.js';
 import { CreateFromTextCommand, type CreatedFromText } from './create-from-text.command.js';
 
@@ -10,12 +11,13 @@ export class CreateFromTextHandler implements ICommandHandler<CreateFromTextComm
   constructor(
     private readonly resources: ResourceFromText,
     private readonly queries: QueryBus,
+    private readonly profiles: CustomProfiles,
   ) {}
 
   async execute(command: CreateFromTextCommand): Promise<CreatedFromText> {
     const { accountId, resource, text, provider, caller } = command;
     // The caller's own mistakes first (400, 413), then the provider (404), then the text (422).
-    requireKind(resource);
+    await this.profiles.resolve(accountId, resource);
     requireUsableText(text);
     const client = await this.queries.execute(new GetFhirClientQuery(accountId, provider, caller));
     const built = await this.resources.build(accountId, resource, text, {

@@ -1,0 +1,7 @@
+import { Command } from '@nestjs/cqrs';
+
+export class DeleteProfileCommand extends Command<void> {
+  constructor(readonly id: string) {
+    super();
+  }
+}

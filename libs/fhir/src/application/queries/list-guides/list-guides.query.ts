@@ -1,0 +1,4 @@
+import { Query } from '@nestjs/cqrs';
+import type { ImplementationGuide } from '../../../domain/profiles/custom-profile.js';
+
+export class ListGuidesQuery extends Query<ImplementationGuide[]> {}

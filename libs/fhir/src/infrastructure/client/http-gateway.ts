@@ -1,0 +1,102 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type {
+  FhirGateway,
+  GatewayRequest,
+  GatewayResponse,
+} from '../../application/ports/fhir-gateway.js';
+import type { RequestAuthorizer } from '../../application/ports/request-authorizer.js';
+import { returnedResponseHeaders } from '../../domain/gateway/gateway-headers.js';
+import { RETRYABLE_STATUSES, retryDelayMs } from '../../domain/client/retry-policy.js';
+import {
+  OutboundError,
+  type OutboundHttp,
+  type OutboundResponse,
+} from '../outbound/outbound-http.js';
+import type { HttpTransportSettings } from './http-transport.js';
+import { outboundFailure } from './outbound-failure.js';
+
+const FHIR_JSON = 'application/fhir+json';
+
+/**
+ * Passes a caller's FHIR request to a remote server with the provider's credentials, under
+ * the same rules as HttpTransport: the address policy, time-out and size cap of OutboundHttp;
+ * a 401 renews the credential once; 429/503 retried with backoff; connection failures retried
+ * for reads only. The answer (status, FHIR headers, body) is returned as the server gave it.
+ */
+export class HttpGateway implements FhirGateway {
+  readonly baseUrl: string;
+
+  constructor(
+    baseUrl: URL,
+    private readonly authorizer: RequestAuthorizer,
+    private readonly http: OutboundHttp,
+    private readonly settings: HttpTransportSettings,
+    private readonly wait: (ms: number) => Promise<unknown> = sleep,
+  ) {
+    this.baseUrl = baseUrl.toString().replace(/\/+$/, '');
+  }
+
+  async forward(request: GatewayRequest): Promise<GatewayResponse> {
+    const url = new URL(
+      `${this.baseUrl}${request.path === '' ? '' : `/${encodePath(request.path)}`}${
+        request.query === '' ? '' : `?${request.query}`
+      }`,
+    );
+    const body =
+      request.body === undefined || typeof request.body === 'string'
+        ? request.body
+        : JSON.stringify(request.body);
+    const headers: Record<string, string> = { accept: FHIR_JSON, ...request.headers };
+    if (body === undefined) delete headers['content-type'];
+    else headers['content-type'] ??= FHIR_JSON;
+    let renewed = false;
+    for (let attempt = 1; ; attempt++) {
+      let response: OutboundResponse;
+      try {
+        response = await this.http.send({
+          method: request.method,
+          url,
+          headers: { ...headers, ...(await this.authorizer.headers()) },
+          body,
+          timeoutMs: this.settings.timeoutMs,
+          maxResponseBytes: this.settings.maxResponseBytes,
+        });
+      } catch (error) {
+        const delay =
+          error instanceof OutboundError && error.failure === 'network' && request.method === 'GET'
+            ? retryDelayMs(attempt, undefined, this.settings)
+            : undefined;
+        if (delay === undefined) throw outboundFailure(error);
+        await this.wait(delay);
+        continue;
+      }
+      if (response.status === 401 && !renewed) {
+        renewed = true;
+        if (await this.authorizer.renew()) {
+          attempt--;
+          continue;
+        }
+      }
+      if (RETRYABLE_STATUSES.has(response.status)) {
+        const delay = retryDelayMs(attempt, response.headers['retry-after'], this.settings);
+        if (delay !== undefined) {
+          await this.wait(delay);
+          continue;
+        }
+      }
+      return {
+        status: response.status,
+        headers: returnedResponseHeaders(response.headers),
+        body: response.body,
+      };
+    }
+  }
+}
+
+/** Each segment percent-encoded again for the wire (`Patient/a b` → `Patient/a%20b`). */
+function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/%24/g, '$'))
+    .join('/');
+}

@@ -1,0 +1,76 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query as QueryParam,
+} from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ok } from '@app/shared';
+import { DeleteProfileCommand } from '../../application/commands/delete-profile/delete-profile.command.js';
+import { UpdateProfileCommand } from '../../application/commands/update-profile/update-profile.command.js';
+import { UploadProfileCommand } from '../../application/commands/upload-profile/upload-profile.command.js';
+import { profileNotFound } from '../../application/profile-errors.js';
+import { GetProfileQuery } from '../../application/queries/get-profile/get-profile.query.js';
+import { ListProfilesQuery } from '../../application/queries/list-profiles/list-profiles.query.js';
+import { ProfileUploadDto } from './profiles.dto.js';
+import { profileSummary } from './profiles.presenter.js';
+
+/** The account's custom FHIR profiles (StructureDefinitions) that lang2fhir can build against. */
+@ApiTags('fhir-profiles')
+@ApiBearerAuth('bearer')
+@Controller('fhir/profiles')
+export class ProfilesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List custom profiles (filter by canonical url)' })
+  async list(@QueryParam('url') url?: string) {
+    const profiles = await this.queries.execute(new ListProfilesQuery(url || undefined));
+    return ok('Profiles retrieved', { profiles: profiles.map(profileSummary) });
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Upload a custom profile (an R4 StructureDefinition)' })
+  async create(@Body() body: ProfileUploadDto) {
+    const profile = await this.commands.execute(
+      new UploadProfileCommand(body.structure_definition, body.implementation_guide),
+    );
+    return ok('Profile created', profileSummary(profile));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One custom profile with its StructureDefinition' })
+  async get(@Param('id') id: string) {
+    const profile = await this.queries.execute(new GetProfileQuery(id));
+    if (!profile) throw profileNotFound(id);
+    return ok('Profile retrieved', {
+      ...profileSummary(profile),
+      structure_definition: profile.structureDefinition,
+    });
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Replace a custom profile (the path id is authoritative)' })
+  async update(@Param('id') id: string, @Body() body: ProfileUploadDto) {
+    const profile = await this.commands.execute(
+      new UpdateProfileCommand(id, body.structure_definition, body.implementation_guide),
+    );
+    return ok('Profile updated', profileSummary(profile));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a custom profile' })
+  async remove(@Param('id') id: string): Promise<void> {
+    await this.commands.execute(new DeleteProfileCommand(id));
+  }
+}

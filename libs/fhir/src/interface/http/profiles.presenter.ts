@@ -1,0 +1,25 @@
+import type { CustomProfile, ImplementationGuide } from '../../domain/profiles/custom-profile.js';
+
+export function profileSummary(profile: CustomProfile) {
+  return {
+    id: profile.id,
+    source: 'custom' as const,
+    resource_type: profile.resourceType,
+    url: profile.url,
+    ...(profile.version === undefined ? {} : { version: profile.version }),
+    ...(profile.fhirVersion === undefined ? {} : { fhir_version: profile.fhirVersion }),
+    implementation_guide: profile.implementationGuide,
+    created_at: profile.createdAt.toISOString(),
+    updated_at: profile.updatedAt.toISOString(),
+  };
+}
+
+export function guideSummary(guide: ImplementationGuide) {
+  return {
+    name: guide.name,
+    ...(guide.profileContext ? { profile_context: guide.profileContext } : {}),
+    profile_count: guide.profileIds.length,
+    ...(guide.createdAt ? { created_at: guide.createdAt.toISOString() } : {}),
+    ...(guide.updatedAt ? { updated_at: guide.updatedAt.toISOString() } : {}),
+  };
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { applyProfile, GetProfileQuery, type CustomProfile, type Resource } from '@app/fhir';
+import { AppError } from '@app/shared';
+import { kindForProfileType, PROFILE_TYPES } from '../../domain/profile-kinds.js';
+import { Lang2FhirErrorCodes } from '../../domain/lang2fhir-errors.js';
+import {
+  isRequestedKind,
+  REQUESTABLE_KINDS,
+  type RequestedKind,
+} from '../../domain/resource-kinds.js';
+
+export interface ResolvedResource {
+  kind: RequestedKind;
+  /** Set when `resource` named one of the account's uploaded profiles. */
+  profile?: CustomProfile;
+}
+
+const PROFILE_UNFILLABLE = 'LANG2FHIR.PROFILE_UNFILLABLE';
+const PROFILE_INVALID = 'LANG2FHIR.PROFILE_INVALID';
+
+/** `resource` as a built-in kind or an uploaded profile id, and applying the profile afterwards. */
+@Injectable()
+export class CustomProfiles {
+  constructor(private readonly queries: QueryBus) {}
+
+  async resolve(accountId: string, resource: string): Promise<ResolvedResource> {
+    if (isRequestedKind(resource)) return { kind: resource };
+    const profile = await this.queries.execute(new GetProfileQuery(resource, accountId));
+    if (!profile) {
+      throw AppError.badRequest(
+        Lang2FhirErrorCodes.UNKNOWN_RESOURCE,
+        `Unknown resource "${resource}"; use one of: ${REQUESTABLE_KINDS.join(', ')}, or the id of an uploaded profile (GET /fhir/profiles)`,
+        { allowed: REQUESTABLE_KINDS },
+      );
+    }
+    const kind = kindForProfileType(profile.resourceType);
+    if (!kind) {
+      throw new AppError(
+        422,
+        PROFILE_UNFILLABLE,
+        `The profile "${profile.id}" constrains ${profile.resourceType}, which the text engine does not build; supported types: ${PROFILE_TYPES.join(', ')}`,
+      );
+    }
+    return { kind, profile };
+  }
+
+  /** The resource made to follow the profile; a 422 names what could not be filled or is invalid. */
+  apply(profile: CustomProfile, resource: Resource): Resource {
+    const result = applyProfile(resource, profile.structureDefinition);
+    if (result.unfilled.length > 0) {
+      throw new AppError(
+        422,
+        PROFILE_UNFILLABLE,
+        `The text gives nothing for the elements the profile "${profile.id}" requires: ${result.unfilled.join(', ')}`,
+        { unfilled: result.unfilled },
+      );
+    }
+    if (result.invalid.length > 0) {
+      throw new AppError(
+        422,
+        PROFILE_INVALID,
+        `The ${resource.resourceType} built from the text does not conform to the profile "${profile.id}": ${result.invalid.slice(0, 10).join('; ')}`,
+        { issues: result.invalid },
+      );
+    }
+    return result.resource;
+  }
+}
