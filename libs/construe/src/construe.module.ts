@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
+import { VocabularyModule } from '@app/vocabulary';
 import { DeleteCodeSystemHandler } from './application/commands/delete-code-system/delete-code-system.handler.js';
 import { EmbedCodeSystemHandler } from './application/commands/embed-code-system/embed-code-system.handler.js';
 import { MarkCodeSystemFailedHandler } from './application/commands/mark-code-system-failed/mark-code-system-failed.handler.js';
@@ -9,6 +10,7 @@ import { UploadCodeSystemHandler } from './application/commands/upload-code-syst
 import { EmbedCodeSystemJob } from './application/embed-code-system.job.js';
 import { CodeSystemRepository } from './application/ports/code-system.repository.js';
 import { Embedder } from './application/ports/embedder.js';
+import { CrosswalkCodeHandler } from './application/queries/crosswalk-code/crosswalk-code.handler.js';
 import { ExtractCodesHandler } from './application/queries/extract-codes/extract-codes.handler.js';
 import { GetCodeHandler } from './application/queries/get-code/get-code.handler.js';
 import { GetSystemHandler } from './application/queries/get-system/get-system.handler.js';
@@ -37,6 +39,7 @@ const embedder = {
 
 /** Code systems: builtin views of the vocabulary and custom uploads, with embeddings and search. */
 @Module({
+  imports: [VocabularyModule],
   controllers: [ConstrueController],
   providers: [
     UploadCodeSystemHandler,
@@ -52,6 +55,7 @@ const embedder = {
     SearchTextHandler,
     SearchSemanticHandler,
     ExtractCodesHandler,
+    CrosswalkCodeHandler,
     EmbedCodeSystemJob,
     EmbedCodeSystemRegistrar,
     embedder,

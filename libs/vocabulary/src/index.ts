@@ -12,4 +12,4 @@ export {
   type PublisherFileKind,
 } from './application/commands/import-publisher-file/import-publisher-file.command.js';
 export { dottedIcd10cm } from './domain/publisher-files.js';
-export type { Concept, AncestorLink } from './domain/concept.js';
+export type { Concept, AncestorLink, RelatedConcept } from './domain/concept.js';

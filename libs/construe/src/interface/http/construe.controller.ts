@@ -5,6 +5,7 @@ import { RequiresPlan } from '@app/auth';
 import { ok } from '@app/shared';
 import { DeleteCodeSystemCommand } from '../../application/commands/delete-code-system/delete-code-system.command.js';
 import { UploadCodeSystemCommand } from '../../application/commands/upload-code-system/upload-code-system.command.js';
+import { CrosswalkCodeQuery } from '../../application/queries/crosswalk-code/crosswalk-code.query.js';
 import { ExtractCodesQuery } from '../../application/queries/extract-codes/extract-codes.query.js';
 import { GetCodeQuery } from '../../application/queries/get-code/get-code.query.js';
 import { GetSystemQuery } from '../../application/queries/get-system/get-system.query.js';
@@ -13,6 +14,7 @@ import { ListSystemsQuery } from '../../application/queries/list-systems/list-sy
 import { SearchSemanticQuery } from '../../application/queries/search-semantic/search-semantic.query.js';
 import { SearchTextQuery } from '../../application/queries/search-text/search-text.query.js';
 import {
+  CrosswalkDto,
   ExtractDto,
   ListCodesQueryDto,
   SemanticSearchQueryDto,
@@ -53,6 +55,15 @@ export class ConstrueController {
         replace: body.replace ?? false,
       }),
     );
+  }
+
+  @Post('codes/crosswalk')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'One code to its equivalents in target systems, over the OMOP vocabulary',
+  })
+  crosswalk(@Body() body: CrosswalkDto) {
+    return this.queries.execute(new CrosswalkCodeQuery(body.system, body.code, body.targets));
   }
 
   @Get('codes/systems')

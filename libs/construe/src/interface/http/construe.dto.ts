@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -150,4 +151,20 @@ export class ExtractDto {
   @IsOptional()
   @IsObject()
   config?: Record<string, unknown>;
+}
+
+export class CrosswalkDto {
+  @ApiProperty({ example: 'http://hl7.org/fhir/sid/icd-10-cm' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(500)
+  system!: string;
+  @ApiProperty({ example: 'E11.9' }) @IsString() @IsNotEmpty() @MaxLength(100) code!: string;
+  @ApiProperty({ type: [String], example: ['http://snomed.info/sct'] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  targets!: string[];
 }

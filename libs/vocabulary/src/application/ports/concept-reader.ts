@@ -1,10 +1,12 @@
-import type { AncestorLink, Concept } from '../../domain/concept.js';
+import type { AncestorLink, Concept, RelatedConcept } from '../../domain/concept.js';
 
 export abstract class ConceptReader {
   abstract byId(conceptId: number): Promise<Concept | null>;
   abstract byCode(vocabularyId: string, code: string): Promise<Concept[]>;
   /** Valid `Maps to` targets (relationship and target both valid). */
   abstract mapsTo(conceptId: number): Promise<Concept[]>;
+  /** Every valid relationship of a concept to a valid concept (Maps to, Mapped from, and the rest). */
+  abstract relationships(conceptId: number): Promise<RelatedConcept[]>;
   abstract ancestors(conceptId: number): Promise<AncestorLink[]>;
   abstract vocabularyVersion(vocabularyId: string): Promise<string | null>;
 }
