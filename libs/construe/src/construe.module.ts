@@ -11,6 +11,11 @@ import { EmbedCodeSystemJob } from './application/embed-code-system.job.js';
 import { CodeSystemRepository } from './application/ports/code-system.repository.js';
 import { Embedder } from './application/ports/embedder.js';
 import { CrosswalkCodeHandler } from './application/queries/crosswalk-code/crosswalk-code.handler.js';
+import { SubmitFeedbackHandler } from './application/commands/submit-feedback/submit-feedback.handler.js';
+import { FeedbackRepository } from './application/ports/feedback.repository.js';
+import { ExportSystemHandler } from './application/queries/export-system/export-system.handler.js';
+import { ListFeedbackHandler } from './application/queries/list-feedback/list-feedback.handler.js';
+import { SqlFeedbackRepository } from './infrastructure/persistence/sql-feedback.repository.js';
 import { ExtractCodesHandler } from './application/queries/extract-codes/extract-codes.handler.js';
 import { GetCodeHandler } from './application/queries/get-code/get-code.handler.js';
 import { GetSystemHandler } from './application/queries/get-system/get-system.handler.js';
@@ -56,10 +61,14 @@ const embedder = {
     SearchSemanticHandler,
     ExtractCodesHandler,
     CrosswalkCodeHandler,
+    ExportSystemHandler,
+    SubmitFeedbackHandler,
+    ListFeedbackHandler,
     EmbedCodeSystemJob,
     EmbedCodeSystemRegistrar,
     embedder,
     { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },
+    { provide: FeedbackRepository, useClass: SqlFeedbackRepository },
   ],
 })
 export class ConstrueModule {}

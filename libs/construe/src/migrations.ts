@@ -1,9 +1,11 @@
 import type { MigrationInterface } from 'typeorm';
 import { CreateCodeSystems1732262550000 } from './infrastructure/persistence/migrations/1732262550000-create-code-systems.js';
+import { CreateConstrueFeedback1732265000000 } from './infrastructure/persistence/migrations/1732265000000-create-construe-feedback.js';
 import { CreateConstrueLexemes1732264000000 } from './infrastructure/persistence/migrations/1732264000000-create-construe-lexemes.js';
 
 /** This library's migrations, in order; libs/migrations appends them to the global list. */
 export const CONSTRUE_MIGRATIONS: (new () => MigrationInterface)[] = [
   CreateCodeSystems1732262550000,
   CreateConstrueLexemes1732264000000,
+  CreateConstrueFeedback1732265000000,
 ];

@@ -1,8 +1,45 @@
 import { sendDocumentExamples } from '../../support/contract/document-examples.js';
-import type { ContractCase } from '../../support/contract/contract-case.js';
+import type {
+  ContractCase,
+  ContractContext,
+  ContractResponse,
+} from '../../support/contract/contract-case.js';
 
 const ICD10CM = 'http://hl7.org/fhir/sid/icd-10-cm';
 const SNOMED = 'http://snomed.info/sct';
+
+const EXPORTED = 'LANGUAGE_EXPORT';
+// Upload order differs from code order, so an export in code order would show.
+const exportedCodes = [
+  { code: 'Z9', description: 'Last code uploaded first', definition: 'Defined' },
+  { code: 'A1', description: 'First code uploaded second' },
+  { code: 'M5', description: 'Middle code uploaded last' },
+];
+
+async function uploadAndWait(context: ContractContext): Promise<void> {
+  const upload = await context.call('POST', '/construe/upload', {
+    body: { name: EXPORTED, version: '1', format: 'json', codes: exportedCodes, replace: true },
+  });
+  if (upload.status !== 202) throw new Error(`upload: ${upload.status}`);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const system = await context.call('GET', `/construe/codes/systems/${EXPORTED}`);
+    if ((system.body as { status?: string }).status === 'ready') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${EXPORTED} did not become ready`);
+}
+
+function expectEqual(what: string, actual: unknown, expected: unknown): void {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    throw new Error(`${what}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+  }
+}
+
+const extractionResult = (code: string) => ({
+  system: { name: 'ICD-10-CM', version: '2025' },
+  codes: [{ code, description: 'Some code', valid: true }],
+});
 
 /** Operations of issue #24: clinical language beyond create, and the construe extras. */
 export const cases: ContractCase[] = [
@@ -26,5 +63,57 @@ export const cases: ContractCase[] = [
         '/construe/codes/crosswalk',
       )),
     ],
+  },
+  {
+    operation: 'GET /construe/codes/systems/{codesystem}/export',
+    title: 'a custom system in upload order (re-uploadable); builtin 403; unknown 404',
+    run: async (context) => {
+      await uploadAndWait(context);
+      const exported = await context.call('GET', `/construe/codes/systems/${EXPORTED}/export`);
+      expectEqual('exported codes', (exported.body as { codes?: unknown }).codes, exportedCodes);
+      expectEqual(
+        'Content-Disposition',
+        exported.headers['content-disposition'],
+        `attachment; filename="${EXPORTED}_1.json"`,
+      );
+      const reupload = await context.call('POST', '/construe/upload', {
+        body: { ...(exported.body as object), replace: true },
+      });
+      expectEqual('re-upload status', reupload.status, 202);
+      return [
+        exported,
+        await context.call('GET', '/construe/codes/systems/ICD-10-CM/export'),
+        await context.call('GET', '/construe/codes/systems/NO_SUCH_SYSTEM/export'),
+      ];
+    },
+  },
+  {
+    operation: 'POST /construe/feedback',
+    title: 'saved (201) and listed back for the account; a missing result is 400',
+    run: async (context) => {
+      const saved = await context.call('POST', '/construe/feedback', {
+        body: {
+          text: 'Patient has essential hypertension',
+          received_result: extractionResult('I15.0'),
+          expected_result: extractionResult('I10'),
+          detail: 'Primary, not secondary',
+        },
+      });
+      const id = (saved.body as { id?: string }).id;
+      const listed = await context.call('GET', '/construe/feedback');
+      const entries = (listed.body as { feedback?: { id: string; detail: string }[] }).feedback;
+      expectEqual(
+        'listed feedback',
+        entries?.find((entry) => entry.id === id)?.detail,
+        'Primary, not secondary',
+      );
+      return [
+        saved,
+        await context.call('POST', '/construe/feedback', {
+          body: { text: 'x', received_result: extractionResult('I10') },
+        }),
+        ...(await sendDocumentExamples(context, 'POST /construe/feedback', '/construe/feedback')),
+      ];
+    },
   },
 ];

@@ -1,11 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresPlan } from '@app/auth';
 import { ok } from '@app/shared';
+import { SubmitFeedbackCommand } from '../../application/commands/submit-feedback/submit-feedback.command.js';
 import { DeleteCodeSystemCommand } from '../../application/commands/delete-code-system/delete-code-system.command.js';
 import { UploadCodeSystemCommand } from '../../application/commands/upload-code-system/upload-code-system.command.js';
 import { CrosswalkCodeQuery } from '../../application/queries/crosswalk-code/crosswalk-code.query.js';
+import { ExportSystemQuery } from '../../application/queries/export-system/export-system.query.js';
+import { ListFeedbackQuery } from '../../application/queries/list-feedback/list-feedback.query.js';
 import { ExtractCodesQuery } from '../../application/queries/extract-codes/extract-codes.query.js';
 import { GetCodeQuery } from '../../application/queries/get-code/get-code.query.js';
 import { GetSystemQuery } from '../../application/queries/get-system/get-system.query.js';
@@ -16,6 +20,8 @@ import { SearchTextQuery } from '../../application/queries/search-text/search-te
 import {
   CrosswalkDto,
   ExtractDto,
+  FeedbackDto,
+  ListFeedbackQueryDto,
   ListCodesQueryDto,
   SemanticSearchQueryDto,
   TextSearchQueryDto,
@@ -98,6 +104,21 @@ export class ConstrueController {
     };
   }
 
+  @Get('codes/systems/:codesystem/export')
+  @ApiOperation({
+    summary: 'A custom code system as an upload body (format json), in upload order',
+  })
+  async exportSystem(
+    @Param('codesystem') name: string,
+    @Query() query: VersionQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const exported = await this.queries.execute(new ExportSystemQuery(name, query.version));
+    const filename = `${exported.name}_${exported.version}.json`.replace(/[^\w.-]/g, '_');
+    response.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    return exported;
+  }
+
   @Delete('codes/systems/:codesystem')
   @ApiOperation({ summary: 'Delete a custom code system' })
   async deleteSystem(@Param('codesystem') name: string, @Query() query: VersionQueryDto) {
@@ -152,6 +173,36 @@ export class ConstrueController {
       success: true,
       ...(await this.queries.execute(new GetCodeQuery(name, code, query.version))),
     };
+  }
+
+  @Post('feedback')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Feedback on an extraction result, kept for the caller account' })
+  submitFeedback(@Body() body: FeedbackDto) {
+    return this.commands.execute(
+      new SubmitFeedbackCommand({
+        text: body.text,
+        receivedResult: body.received_result,
+        expectedResult: body.expected_result,
+        detail: body.detail ?? null,
+      }),
+    );
+  }
+
+  @Get('feedback')
+  @ApiOperation({ summary: "The caller account's feedback, newest first" })
+  async listFeedback(@Query() query: ListFeedbackQueryDto) {
+    const feedback = await this.queries.execute(new ListFeedbackQuery(query.limit ?? 50));
+    return ok('Feedback retrieved', {
+      feedback: feedback.map((entry) => ({
+        id: entry.id,
+        text: entry.text,
+        received_result: entry.receivedResult,
+        expected_result: entry.expectedResult,
+        detail: entry.detail,
+        created_at: entry.createdAt.toISOString(),
+      })),
+    });
   }
 
   @Post('extract')

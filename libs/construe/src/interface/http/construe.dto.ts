@@ -168,3 +168,47 @@ export class CrosswalkDto {
   @IsNotEmpty({ each: true })
   targets!: string[];
 }
+
+export class ExtractResultSystemDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) name!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) version?: string;
+}
+
+/** An extraction result as `POST /construe/extract` returns it (the code entries kept as sent). */
+export class ExtractResultDto {
+  @ApiProperty({ type: ExtractResultSystemDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ExtractResultSystemDto)
+  system!: ExtractResultSystemDto;
+  @ApiProperty({ type: 'array', items: { type: 'object' } })
+  @IsArray()
+  @ArrayMaxSize(10_000)
+  @IsObject({ each: true })
+  codes!: Record<string, unknown>[];
+}
+
+export class FeedbackDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100_000) text!: string;
+  @ApiProperty({ type: ExtractResultDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ExtractResultDto)
+  received_result!: ExtractResultDto;
+  @ApiProperty({ type: ExtractResultDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ExtractResultDto)
+  expected_result!: ExtractResultDto;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(10_000) detail?: string;
+}
+
+export class ListFeedbackQueryDto {
+  @ApiPropertyOptional({ default: 50, maximum: 500 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
+}
