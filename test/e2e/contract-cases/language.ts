@@ -1,9 +1,5 @@
 import { sendDocumentExamples } from '../../support/contract/document-examples.js';
-import type {
-  ContractCase,
-  ContractContext,
-  ContractResponse,
-} from '../../support/contract/contract-case.js';
+import type { ContractCase, ContractContext } from '../../support/contract/contract-case.js';
 
 const ICD10CM = 'http://hl7.org/fhir/sid/icd-10-cm';
 const SNOMED = 'http://snomed.info/sct';
