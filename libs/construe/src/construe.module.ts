@@ -14,6 +14,7 @@ import { CrosswalkCodeHandler } from './application/queries/crosswalk-code/cross
 import { SubmitFeedbackHandler } from './application/commands/submit-feedback/submit-feedback.handler.js';
 import { FeedbackRepository } from './application/ports/feedback.repository.js';
 import { ExportSystemHandler } from './application/queries/export-system/export-system.handler.js';
+import { PhenocrHandler } from './application/queries/phenocr/phenocr.handler.js';
 import { ListFeedbackHandler } from './application/queries/list-feedback/list-feedback.handler.js';
 import { SqlFeedbackRepository } from './infrastructure/persistence/sql-feedback.repository.js';
 import { ExtractCodesHandler } from './application/queries/extract-codes/extract-codes.handler.js';
@@ -64,6 +65,7 @@ const embedder = {
     ExportSystemHandler,
     SubmitFeedbackHandler,
     ListFeedbackHandler,
+    PhenocrHandler,
     EmbedCodeSystemJob,
     EmbedCodeSystemRegistrar,
     embedder,

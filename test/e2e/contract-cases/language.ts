@@ -12,18 +12,27 @@ const exportedCodes = [
   { code: 'M5', description: 'Middle code uploaded last' },
 ];
 
-async function uploadAndWait(context: ContractContext): Promise<void> {
+const hpoCodes = [
+  { code: 'HP:0001250', description: 'Seizures' },
+  { code: 'HP:0000252', description: 'Microcephaly' },
+];
+
+async function uploadAndWait(
+  context: ContractContext,
+  name: string,
+  codes: object[],
+): Promise<void> {
   const upload = await context.call('POST', '/construe/upload', {
-    body: { name: EXPORTED, version: '1', format: 'json', codes: exportedCodes, replace: true },
+    body: { name, version: '1', format: 'json', codes, replace: true },
   });
   if (upload.status !== 202) throw new Error(`upload: ${upload.status}`);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const system = await context.call('GET', `/construe/codes/systems/${EXPORTED}`);
+    const system = await context.call('GET', `/construe/codes/systems/${name}`);
     if ((system.body as { status?: string }).status === 'ready') return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${EXPORTED} did not become ready`);
+  throw new Error(`${name} did not become ready`);
 }
 
 function expectEqual(what: string, actual: unknown, expected: unknown): void {
@@ -64,7 +73,7 @@ export const cases: ContractCase[] = [
     operation: 'GET /construe/codes/systems/{codesystem}/export',
     title: 'a custom system in upload order (re-uploadable); builtin 403; unknown 404',
     run: async (context) => {
-      await uploadAndWait(context);
+      await uploadAndWait(context, EXPORTED, exportedCodes);
       const exported = await context.call('GET', `/construe/codes/systems/${EXPORTED}/export`);
       expectEqual('exported codes', (exported.body as { codes?: unknown }).codes, exportedCodes);
       expectEqual(
@@ -109,6 +118,38 @@ export const cases: ContractCase[] = [
           body: { text: 'x', received_result: extractionResult('I10') },
         }),
         ...(await sendDocumentExamples(context, 'POST /construe/feedback', '/construe/feedback')),
+      ];
+    },
+  },
+  {
+    operation: 'POST /construe/phenocr',
+    title: 'an uploaded HPO system (200, alpha); unsupported system 400; a version not loaded 404',
+    run: async (context) => {
+      // HPO is not in the OMOP vocabulary: a custom system of that name is what phenocr reads.
+      await uploadAndWait(context, 'HPO', hpoCodes);
+      const extracted = await context.call('POST', '/construe/phenocr', {
+        body: {
+          text: 'Boy with seizures and microcephaly.',
+          system: { name: 'HPO', version: '1' },
+        },
+      });
+      expectEqual(
+        'phenocr codes',
+        (extracted.body as { alpha?: boolean; codes?: { code: string }[] }).codes?.map(
+          (code) => code.code,
+        ),
+        ['HP:0001250', 'HP:0000252'],
+      );
+      expectEqual('alpha flag', (extracted.body as { alpha?: boolean }).alpha, true);
+      return [
+        extracted,
+        await context.call('POST', '/construe/phenocr', {
+          body: { text: 'x', system: { name: 'LOINC', version: '1' } },
+        }),
+        await context.call('POST', '/construe/phenocr', {
+          body: { text: 'x', system: { name: 'ICD-10-CM' } },
+        }),
+        ...(await sendDocumentExamples(context, 'POST /construe/phenocr', '/construe/phenocr')),
       ];
     },
   },

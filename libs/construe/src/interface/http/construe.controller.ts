@@ -9,6 +9,7 @@ import { DeleteCodeSystemCommand } from '../../application/commands/delete-code-
 import { UploadCodeSystemCommand } from '../../application/commands/upload-code-system/upload-code-system.command.js';
 import { CrosswalkCodeQuery } from '../../application/queries/crosswalk-code/crosswalk-code.query.js';
 import { ExportSystemQuery } from '../../application/queries/export-system/export-system.query.js';
+import { PhenocrQuery } from '../../application/queries/phenocr/phenocr.query.js';
 import { ListFeedbackQuery } from '../../application/queries/list-feedback/list-feedback.query.js';
 import { ExtractCodesQuery } from '../../application/queries/extract-codes/extract-codes.query.js';
 import { GetCodeQuery } from '../../application/queries/get-code/get-code.query.js';
@@ -22,6 +23,7 @@ import {
   ExtractDto,
   FeedbackDto,
   ListFeedbackQueryDto,
+  PhenocrDto,
   ListCodesQueryDto,
   SemanticSearchQueryDto,
   TextSearchQueryDto,
@@ -173,6 +175,23 @@ export class ConstrueController {
       success: true,
       ...(await this.queries.execute(new GetCodeQuery(name, code, query.version))),
     };
+  }
+
+  @Post('phenocr')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      '[Alpha] Codes in a text for HPO, ICD-10-CM, RXNORM or SNOMED_CT_US (extraction candidates)',
+  })
+  async phenocr(@Body() body: PhenocrDto) {
+    const result = await this.queries.execute(
+      new PhenocrQuery(body.text, body.system.name, body.system.version),
+    );
+    return ok('Codes extracted (phenocr, alpha)', {
+      alpha: true,
+      ...result,
+      codes: result.codes.map((code) => ({ ...code, valid: true })),
+    });
   }
 
   @Post('feedback')

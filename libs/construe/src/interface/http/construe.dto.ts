@@ -212,3 +212,17 @@ export class ListFeedbackQueryDto {
   @Max(500)
   limit?: number;
 }
+
+export class PhenocrSystemDto {
+  @ApiProperty({ example: 'ICD-10-CM' }) @IsString() @IsNotEmpty() @MaxLength(100) name!: string;
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) version!: string;
+}
+
+export class PhenocrDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100_000) text!: string;
+  @ApiProperty({ type: PhenocrSystemDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PhenocrSystemDto)
+  system!: PhenocrSystemDto;
+}
