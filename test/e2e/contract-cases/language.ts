@@ -153,4 +153,47 @@ export const cases: ContractCase[] = [
       ];
     },
   },
+  {
+    operation: 'POST /lang2fhir/create/multi',
+    title: 'a note to a linked transaction Bundle; empty text and R5 are 400',
+    run: async (context) => {
+      const text =
+        'Maria Lopez, 62-year-old female. Diagnosed with asthma. Blood pressure 150/95 mmHg.';
+      const multi = await context.call('POST', '/lang2fhir/create/multi', { body: { text } });
+      const body = multi.body as {
+        bundle?: {
+          type?: string;
+          entry?: {
+            fullUrl: string;
+            resource: { resourceType: string; subject?: { reference?: string } };
+          }[];
+        };
+        resources?: { originalText?: string }[];
+      };
+      const entries = body.bundle?.entry ?? [];
+      const patient = entries.find((entry) => entry.resource.resourceType === 'Patient');
+      expectEqual('bundle type', body.bundle?.type, 'transaction');
+      const linked = entries.filter(
+        (entry) => entry.resource.subject?.reference === patient?.fullUrl,
+      );
+      if (!patient || linked.length < 2) {
+        throw new Error(`expected a Patient and linked resources: ${JSON.stringify(entries)}`);
+      }
+      for (const resource of body.resources ?? []) {
+        if (resource.originalText !== undefined && !text.includes(resource.originalText)) {
+          throw new Error(`originalText not from the text: ${resource.originalText}`);
+        }
+      }
+      return [
+        multi,
+        await context.call('POST', '/lang2fhir/create/multi', { body: { text: '' } }),
+        await context.call('POST', '/lang2fhir/create/multi', { body: { text, version: 'R5' } }),
+        ...(await sendDocumentExamples(
+          context,
+          'POST /lang2fhir/create/multi',
+          '/lang2fhir/create/multi',
+        )),
+      ];
+    },
+  },
 ];
