@@ -196,4 +196,55 @@ export const cases: ContractCase[] = [
       ];
     },
   },
+  {
+    operation: 'POST /lang2fhir/search',
+    title: 'a date range on Appointments (200); the patient from the header; empty text 400',
+    run: async (context) => {
+      const range = await context.call('POST', '/lang2fhir/search', {
+        body: { text: 'Appointments between March 2-9, 2025' },
+      });
+      expectEqual('appointment search', range.body, {
+        resource_type: 'Appointment',
+        search_params: 'date=ge2025-03-02&date=le2025-03-09',
+      });
+      const onBehalf = await context.call('POST', '/lang2fhir/search', {
+        headers: { 'x-service-on-behalf-of': 'Patient/p-42' },
+        body: { text: 'Encounters since 2020' },
+      });
+      expectEqual('encounter search', onBehalf.body, {
+        resource_type: 'Encounter',
+        search_params: 'date=ge2020&patient=Patient/p-42',
+      });
+      return [
+        range,
+        onBehalf,
+        await context.call('POST', '/lang2fhir/search', { body: { text: '' } }),
+        ...(await sendDocumentExamples(context, 'POST /lang2fhir/search', '/lang2fhir/search')),
+      ];
+    },
+  },
+  {
+    operation: 'POST /tools/lang2fhir-and-search',
+    title: 'run in the sandbox: a stored patient found by _id; no text or a bad count 400',
+    run: async (context) => {
+      const created = await context.call('POST', '/fhir/sandbox/Patient', {
+        body: { resourceType: 'Patient', name: [{ family: 'Searchable' }] },
+      });
+      const id = (created.body as { id?: string }).id;
+      const found = await context.call('POST', '/tools/lang2fhir-and-search', {
+        body: { text: 'Find this patient', patient_id: id, count: 10 },
+      });
+      const results = (found.body as { fhir_results?: { id?: string }[] }).fhir_results;
+      if (JSON.stringify(results?.map((resource) => resource.id)) !== JSON.stringify([id])) {
+        throw new Error(`search: ${found.status} ${JSON.stringify(found.body)}`);
+      }
+      return [
+        found,
+        await context.call('POST', '/tools/lang2fhir-and-search', { body: { count: 5 } }),
+        await context.call('POST', '/tools/lang2fhir-and-search', {
+          body: { text: 'conditions', count: 0 },
+        }),
+      ];
+    },
+  },
 ];

@@ -4,9 +4,11 @@ import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger
 import { CurrentTenant } from '@app/auth';
 import { ok, type Tenant } from '@app/shared';
 import { patientOf } from '../../application/caller-context.js';
+import { SearchFromTextQuery } from '../../application/queries/search-from-text/search-from-text.query.js';
 import { TextToBundleQuery } from '../../application/queries/text-to-bundle/text-to-bundle.query.js';
 import { callerContext, ON_BEHALF_OF_HEADER } from './caller-headers.js';
 import { CreateMultiNoStoreDto } from './multi.dto.js';
+import { SearchFromTextDto } from './search.dto.js';
 
 /** Several linked resources from one text, returned as a transaction Bundle and not stored. */
 @ApiTags('lang2fhir')
@@ -40,5 +42,24 @@ export class Lang2FhirMultiController {
       resources: result.resources,
       skipped: result.skipped,
     });
+  }
+
+  @Post('search')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A FHIR resource type and search parameters from a request in words' })
+  @ApiHeader({
+    name: ON_BEHALF_OF_HEADER,
+    required: false,
+    description: 'Patient/<id>: the subject',
+  })
+  search(
+    @CurrentTenant() tenant: Tenant,
+    @Body() body: SearchFromTextDto,
+    @Headers(ON_BEHALF_OF_HEADER) onBehalfOf?: string,
+  ) {
+    const caller = callerContext(onBehalfOf, undefined);
+    return this.queries.execute(
+      new SearchFromTextQuery(tenant.accountId, body.text, patientOf(caller)),
+    );
   }
 }
