@@ -43,7 +43,7 @@ function findDates(text: string): Found[] {
       const start = match.index;
       const end = start + match[0].length;
       if (found.some((other) => start < other.end && other.start < end)) continue;
-      found.push({ start, end, ...read(match as RegExpExecArray) });
+      found.push({ start, end, ...read(match) });
     }
   };
   // "March 2-9, 2025" / "March 2 - April 9, 2025"
