@@ -13,6 +13,7 @@ import { ReferenceFixupRepository } from './application/ports/reference-fixup.re
 import { ResourceValidator } from './application/ports/resource-validator.js';
 import { SecretSealer } from './application/ports/secret-sealer.js';
 import { GetReferenceFixupHandler } from './application/queries/get-reference-fixup/get-reference-fixup.handler.js';
+import { CohortFromTextHandler } from './application/queries/cohort-from-text/cohort-from-text.handler.js';
 import { SearchFromTextHandler } from './application/queries/search-from-text/search-from-text.handler.js';
 import { TextToBundleHandler } from './application/queries/text-to-bundle/text-to-bundle.handler.js';
 import { TextToFhirHandler } from './application/queries/text-to-fhir/text-to-fhir.handler.js';
@@ -28,6 +29,7 @@ import { ReferenceFixupEntity } from './infrastructure/persistence/reference-fix
 import { TypeOrmReferenceFixupRepository } from './infrastructure/persistence/typeorm-reference-fixup.repository.js';
 import { ReferenceFixupRegistrar } from './infrastructure/queue/reference-fixup.registrar.js';
 import { MedplumResourceValidator } from './infrastructure/validation/medplum-resource-validator.js';
+import { CohortController } from './interface/http/cohort.controller.js';
 import { Lang2FhirSearchToolsController } from './interface/http/lang2fhir-search-tools.controller.js';
 import { Lang2FhirMultiController } from './interface/http/lang2fhir-multi.controller.js';
 import { Lang2FhirToolsController } from './interface/http/lang2fhir-tools.controller.js';
@@ -43,6 +45,7 @@ const handlers = [
   ResumeReferenceFixupsHandler,
   TextToBundleHandler,
   SearchFromTextHandler,
+  CohortFromTextHandler,
 ];
 
 /** lang2fhir: clinical text to FHIR resources, stored in a FHIR server. */
@@ -51,6 +54,7 @@ const handlers = [
   controllers: [
     Lang2FhirMultiController,
     Lang2FhirSearchToolsController,
+    CohortController,
     Lang2FhirController,
     Lang2FhirToolsController,
   ],

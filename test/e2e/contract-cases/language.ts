@@ -247,4 +247,56 @@ export const cases: ContractCase[] = [
       ];
     },
   },
+  {
+    operation: 'POST /cohort',
+    title: 'criteria to one query per concept, the exclusion marked (200); empty text 400',
+    run: async (context) => {
+      const cohort = await context.call('POST', '/cohort', {
+        body: { text: 'female patients over 65 with asthma but not hypertension' },
+      });
+      const queries = (
+        cohort.body as { queries?: { concept: string; exclude: boolean; search_params: string }[] }
+      ).queries;
+      expectEqual(
+        'cohort concepts',
+        queries?.map((query) => [query.concept, query.exclude]),
+        [
+          ['female patients over 65', false],
+          ['asthma', false],
+          ['hypertension', true],
+        ],
+      );
+      if (!/^gender=female&birthdate=le\d{4}-\d{2}-\d{2}$/.test(queries?.[0].search_params ?? '')) {
+        throw new Error(`demographics: ${queries?.[0].search_params}`);
+      }
+      return [
+        cohort,
+        await context.call('POST', '/cohort', { body: { text: '' } }),
+        ...(await sendDocumentExamples(context, 'POST /cohort', '/cohort')),
+      ];
+    },
+  },
+  {
+    operation: 'POST /tools/cohort',
+    title: 'run in the sandbox: the older woman is in, the man and the young woman are not',
+    run: async (context) => {
+      const patient = async (gender: string, birthDate: string) => {
+        const created = await context.call('POST', '/fhir/sandbox/Patient', {
+          body: { resourceType: 'Patient', gender, birthDate },
+        });
+        return (created.body as { id: string }).id;
+      };
+      const older = await patient('female', '1940-02-01');
+      const man = await patient('male', '1940-02-01');
+      const young = await patient('female', '2010-02-01');
+      const run = await context.call('POST', '/tools/cohort', {
+        body: { text: 'female patients over 65', provider: 'sandbox' },
+      });
+      const ids = (run.body as { patientIds?: string[] }).patientIds ?? [];
+      if (!ids.includes(older) || ids.includes(man) || ids.includes(young)) {
+        throw new Error(`cohort: ${run.status} ${JSON.stringify(run.body)}`);
+      }
+      return [run, await context.call('POST', '/tools/cohort', { body: { provider: 'sandbox' } })];
+    },
+  },
 ];
