@@ -26,11 +26,14 @@ export class CohortFromTextHandler implements IQueryHandler<CohortFromTextQuery>
         new SearchFromTextQuery(accountId, criterion.concept),
       );
       // A concept the engine could not place is searched as a condition by its words.
-      const unplaced = search.resource_type === 'Patient' && search.search_params === '';
+      const unplaced =
+        search.resource_type === 'Condition' && !/(^|&)code=/.test(search.search_params);
       items.push({
         resource_type: unplaced ? 'Condition' : search.resource_type,
         search_params: unplaced
-          ? `code:text=${encodeURIComponent(criterion.concept)}`
+          ? [`code:text=${encodeURIComponent(criterion.concept)}`, search.search_params]
+              .filter(Boolean)
+              .join('&')
           : search.search_params,
         concept: criterion.concept,
         exclude: criterion.exclude,

@@ -20,6 +20,8 @@ const CODE_OF: Readonly<Record<string, { element: string; param: string }>> = {
   Immunization: { element: 'vaccineCode', param: 'vaccine-code' },
   DiagnosticReport: { element: 'code', param: 'code' },
 };
+/** What a request naming no type and no finding the engine knows is taken to look for. */
+const UNPLACED_TYPE = 'Condition';
 /** Types the multi-create plan adds around the clinical ones; never what a search is about. */
 const CONTEXT_TYPES = new Set(['Patient', 'Encounter']);
 
@@ -35,7 +37,8 @@ export class SearchFromTextHandler implements IQueryHandler<SearchFromTextQuery>
       (resource) => !CONTEXT_TYPES.has(resource.resourceType),
     )?.resourceType;
     // "Patients with diabetes" searches Conditions: a clinical finding outranks the word "patients".
-    const resourceType = named && named !== 'Patient' ? named : (engineType ?? named ?? 'Patient');
+    const resourceType =
+      named && named !== 'Patient' ? named : (engineType ?? named ?? UNPLACED_TYPE);
     const codeOf = CODE_OF[resourceType];
     const codes = codeOf ? codingsOf(found, resourceType, codeOf.element) : [];
     return {
