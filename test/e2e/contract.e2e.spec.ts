@@ -18,6 +18,7 @@ import { cases as fhirGatewayCases } from './contract-cases/fhir-gateway.js';
 import { cases as fhirProfilesCases } from './contract-cases/fhir-profiles.js';
 import { cases as fhirProviderCases } from './contract-cases/fhir-provider.js';
 import { cases as lang2fhirCases } from './contract-cases/lang2fhir.js';
+import { cases as languageCases } from './contract-cases/language.js';
 import { cases as summaryCases } from './contract-cases/summary.js';
 import { cases as toolsCases } from './contract-cases/tools.js';
 import { cases as workflowsCases } from './contract-cases/workflows.js';
@@ -39,6 +40,7 @@ const ALL_CASES: ContractCase[] = [
   ...workflowsCases,
   ...agentsCases,
   ...toolsCases,
+  ...languageCases,
 ];
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '@app/shared';
+import { VocabularyModule } from '@app/vocabulary';
 import { DeleteCodeSystemHandler } from './application/commands/delete-code-system/delete-code-system.handler.js';
 import { EmbedCodeSystemHandler } from './application/commands/embed-code-system/embed-code-system.handler.js';
 import { MarkCodeSystemFailedHandler } from './application/commands/mark-code-system-failed/mark-code-system-failed.handler.js';
@@ -10,6 +11,13 @@ import { CodeSearchIndexes } from './application/code-search-indexes.js';
 import { EmbedCodeSystemJob } from './application/embed-code-system.job.js';
 import { CodeSystemRepository } from './application/ports/code-system.repository.js';
 import { Embedder } from './application/ports/embedder.js';
+import { CrosswalkCodeHandler } from './application/queries/crosswalk-code/crosswalk-code.handler.js';
+import { SubmitFeedbackHandler } from './application/commands/submit-feedback/submit-feedback.handler.js';
+import { FeedbackRepository } from './application/ports/feedback.repository.js';
+import { ExportSystemHandler } from './application/queries/export-system/export-system.handler.js';
+import { PhenocrHandler } from './application/queries/phenocr/phenocr.handler.js';
+import { ListFeedbackHandler } from './application/queries/list-feedback/list-feedback.handler.js';
+import { SqlFeedbackRepository } from './infrastructure/persistence/sql-feedback.repository.js';
 import { ExtractCodesHandler } from './application/queries/extract-codes/extract-codes.handler.js';
 import { GetCodeHandler } from './application/queries/get-code/get-code.handler.js';
 import { GetSystemHandler } from './application/queries/get-system/get-system.handler.js';
@@ -38,6 +46,7 @@ const embedder = {
 
 /** Code systems: builtin views of the vocabulary and custom uploads, with embeddings and search. */
 @Module({
+  imports: [VocabularyModule],
   controllers: [ConstrueController],
   providers: [
     UploadCodeSystemHandler,
@@ -53,11 +62,17 @@ const embedder = {
     SearchTextHandler,
     SearchSemanticHandler,
     ExtractCodesHandler,
+    CrosswalkCodeHandler,
+    ExportSystemHandler,
+    SubmitFeedbackHandler,
+    ListFeedbackHandler,
+    PhenocrHandler,
     EmbedCodeSystemJob,
     EmbedCodeSystemRegistrar,
     CodeSearchIndexes,
     embedder,
     { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },
+    { provide: FeedbackRepository, useClass: SqlFeedbackRepository },
   ],
 })
 export class ConstrueModule {}

@@ -9,3 +9,9 @@ export { BUILTIN_SYSTEMS } from './domain/builtin-systems.js';
 export { SearchTextQuery } from './application/queries/search-text/search-text.query.js';
 export { SearchSemanticQuery } from './application/queries/search-semantic/search-semantic.query.js';
 export { ExtractCodesQuery } from './application/queries/extract-codes/extract-codes.query.js';
+export {
+  CrosswalkCodeQuery,
+  type CrosswalkResult,
+} from './application/queries/crosswalk-code/crosswalk-code.query.js';
+/** Exported so a context holding only the vocabulary (tests, CLI) can run crosswalks. */
+export { CrosswalkCodeHandler } from './application/queries/crosswalk-code/crosswalk-code.handler.js';

@@ -1,5 +1,6 @@
 import type { MigrationInterface } from 'typeorm';
 import { CreateCodeSystems1732262550000 } from './infrastructure/persistence/migrations/1732262550000-create-code-systems.js';
+import { CreateConstrueFeedback1732265000000 } from './infrastructure/persistence/migrations/1732265000000-create-construe-feedback.js';
 import { CreateConstrueLexemes1732264000000 } from './infrastructure/persistence/migrations/1732264000000-create-construe-lexemes.js';
 import { AddConstrueSearchText1732266400000 } from './infrastructure/persistence/migrations/1732266400000-add-construe-search-text.js';
 
@@ -7,5 +8,6 @@ import { AddConstrueSearchText1732266400000 } from './infrastructure/persistence
 export const CONSTRUE_MIGRATIONS: (new () => MigrationInterface)[] = [
   CreateCodeSystems1732262550000,
   CreateConstrueLexemes1732264000000,
+  CreateConstrueFeedback1732265000000,
   AddConstrueSearchText1732266400000,
 ];

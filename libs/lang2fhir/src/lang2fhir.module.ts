@@ -14,6 +14,9 @@ import { ReferenceFixupRepository } from './application/ports/reference-fixup.re
 import { ResourceValidator } from './application/ports/resource-validator.js';
 import { SecretSealer } from './application/ports/secret-sealer.js';
 import { GetReferenceFixupHandler } from './application/queries/get-reference-fixup/get-reference-fixup.handler.js';
+import { CohortFromTextHandler } from './application/queries/cohort-from-text/cohort-from-text.handler.js';
+import { SearchFromTextHandler } from './application/queries/search-from-text/search-from-text.handler.js';
+import { TextToBundleHandler } from './application/queries/text-to-bundle/text-to-bundle.handler.js';
 import { TextToFhirHandler } from './application/queries/text-to-fhir/text-to-fhir.handler.js';
 import { ReferenceFixupJob } from './application/reference-fixup.job.js';
 import { ClinicalTextReader } from './application/services/clinical-text-reader.js';
@@ -28,6 +31,9 @@ import { ReferenceFixupEntity } from './infrastructure/persistence/reference-fix
 import { TypeOrmReferenceFixupRepository } from './infrastructure/persistence/typeorm-reference-fixup.repository.js';
 import { ReferenceFixupRegistrar } from './infrastructure/queue/reference-fixup.registrar.js';
 import { MedplumResourceValidator } from './infrastructure/validation/medplum-resource-validator.js';
+import { CohortController } from './interface/http/cohort.controller.js';
+import { Lang2FhirSearchToolsController } from './interface/http/lang2fhir-search-tools.controller.js';
+import { Lang2FhirMultiController } from './interface/http/lang2fhir-multi.controller.js';
 import { Lang2FhirToolsController } from './interface/http/lang2fhir-tools.controller.js';
 import { Lang2FhirController } from './interface/http/lang2fhir.controller.js';
 
@@ -39,12 +45,21 @@ const handlers = [
   ApplyReferenceFixupHandler,
   FailReferenceFixupHandler,
   ResumeReferenceFixupsHandler,
+  TextToBundleHandler,
+  SearchFromTextHandler,
+  CohortFromTextHandler,
 ];
 
 /** lang2fhir: clinical text to FHIR resources, stored in a FHIR server. */
 @Module({
   imports: [TypeOrmModule.forFeature([ReferenceFixupEntity]), VocabularyModule],
-  controllers: [Lang2FhirController, Lang2FhirToolsController],
+  controllers: [
+    Lang2FhirMultiController,
+    Lang2FhirSearchToolsController,
+    CohortController,
+    Lang2FhirController,
+    Lang2FhirToolsController,
+  ],
   providers: [
     ...handlers,
     ClinicalTextReader,

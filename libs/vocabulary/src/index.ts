@@ -12,6 +12,6 @@ export {
   type PublisherFileKind,
 } from './application/commands/import-publisher-file/import-publisher-file.command.js';
 export { dottedIcd10cm } from './domain/publisher-files.js';
-export type { Concept, AncestorLink } from './domain/concept.js';
+export type { Concept, AncestorLink, RelatedConcept } from './domain/concept.js';
 export { ConceptNameSearch } from './application/concept-name-search.js';
 export type { NameHit } from './domain/name-index/concept-name-index.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
-import type { AncestorLink, Concept } from '../domain/concept.js';
+import type { AncestorLink, Concept, RelatedConcept } from '../domain/concept.js';
 import {
   hl7ConceptId,
   systemForVocabularyId,
@@ -73,6 +73,11 @@ export class VocabularyLookup {
 
   async domainOf(conceptId: number): Promise<string | undefined> {
     return (await this.concept(conceptId))?.domainId;
+  }
+
+  /** Valid relationships to valid concepts; not cached (crosswalks are one call each). */
+  relationships(conceptId: number): Promise<RelatedConcept[]> {
+    return this.reader.relationships(conceptId);
   }
 
   ancestors(conceptId: number): Promise<AncestorLink[]> {

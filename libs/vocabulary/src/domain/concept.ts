@@ -14,3 +14,9 @@ export interface AncestorLink {
   minLevels: number;
   maxLevels: number;
 }
+
+/** A concept reached from another through one CONCEPT_RELATIONSHIP row. */
+export interface RelatedConcept {
+  relationshipId: string;
+  concept: Concept;
+}

@@ -1,10 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresPlan } from '@app/auth';
 import { ok } from '@app/shared';
+import { SubmitFeedbackCommand } from '../../application/commands/submit-feedback/submit-feedback.command.js';
 import { DeleteCodeSystemCommand } from '../../application/commands/delete-code-system/delete-code-system.command.js';
 import { UploadCodeSystemCommand } from '../../application/commands/upload-code-system/upload-code-system.command.js';
+import { CrosswalkCodeQuery } from '../../application/queries/crosswalk-code/crosswalk-code.query.js';
+import { ExportSystemQuery } from '../../application/queries/export-system/export-system.query.js';
+import { PhenocrQuery } from '../../application/queries/phenocr/phenocr.query.js';
+import { ListFeedbackQuery } from '../../application/queries/list-feedback/list-feedback.query.js';
 import { ExtractCodesQuery } from '../../application/queries/extract-codes/extract-codes.query.js';
 import { GetCodeQuery } from '../../application/queries/get-code/get-code.query.js';
 import { GetSystemQuery } from '../../application/queries/get-system/get-system.query.js';
@@ -13,7 +19,11 @@ import { ListSystemsQuery } from '../../application/queries/list-systems/list-sy
 import { SearchSemanticQuery } from '../../application/queries/search-semantic/search-semantic.query.js';
 import { SearchTextQuery } from '../../application/queries/search-text/search-text.query.js';
 import {
+  CrosswalkDto,
   ExtractDto,
+  FeedbackDto,
+  ListFeedbackQueryDto,
+  PhenocrDto,
   ListCodesQueryDto,
   SemanticSearchQueryDto,
   TextSearchQueryDto,
@@ -55,6 +65,15 @@ export class ConstrueController {
     );
   }
 
+  @Post('codes/crosswalk')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'One code to its equivalents in target systems, over the OMOP vocabulary',
+  })
+  crosswalk(@Body() body: CrosswalkDto) {
+    return this.queries.execute(new CrosswalkCodeQuery(body.system, body.code, body.targets));
+  }
+
   @Get('codes/systems')
   @ApiOperation({ summary: 'Builtin and own custom code systems' })
   async listSystems() {
@@ -85,6 +104,21 @@ export class ConstrueController {
       created_at: system.createdAt.toISOString(),
       updated_at: system.updatedAt.toISOString(),
     };
+  }
+
+  @Get('codes/systems/:codesystem/export')
+  @ApiOperation({
+    summary: 'A custom code system as an upload body (format json), in upload order',
+  })
+  async exportSystem(
+    @Param('codesystem') name: string,
+    @Query() query: VersionQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const exported = await this.queries.execute(new ExportSystemQuery(name, query.version));
+    const filename = `${exported.name}_${exported.version}.json`.replace(/[^\w.-]/g, '_');
+    response.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    return exported;
   }
 
   @Delete('codes/systems/:codesystem')
@@ -141,6 +175,53 @@ export class ConstrueController {
       success: true,
       ...(await this.queries.execute(new GetCodeQuery(name, code, query.version))),
     };
+  }
+
+  @Post('phenocr')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      '[Alpha] Codes in a text for HPO, ICD-10-CM, RXNORM or SNOMED_CT_US (extraction candidates)',
+  })
+  async phenocr(@Body() body: PhenocrDto) {
+    const result = await this.queries.execute(
+      new PhenocrQuery(body.text, body.system.name, body.system.version),
+    );
+    return ok('Codes extracted (phenocr, alpha)', {
+      alpha: true,
+      ...result,
+      codes: result.codes.map((code) => ({ ...code, valid: true })),
+    });
+  }
+
+  @Post('feedback')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Feedback on an extraction result, kept for the caller account' })
+  submitFeedback(@Body() body: FeedbackDto) {
+    return this.commands.execute(
+      new SubmitFeedbackCommand({
+        text: body.text,
+        receivedResult: body.received_result,
+        expectedResult: body.expected_result,
+        detail: body.detail ?? null,
+      }),
+    );
+  }
+
+  @Get('feedback')
+  @ApiOperation({ summary: "The caller account's feedback, newest first" })
+  async listFeedback(@Query() query: ListFeedbackQueryDto) {
+    const feedback = await this.queries.execute(new ListFeedbackQuery(query.limit ?? 50));
+    return ok('Feedback retrieved', {
+      feedback: feedback.map((entry) => ({
+        id: entry.id,
+        text: entry.text,
+        received_result: entry.receivedResult,
+        expected_result: entry.expectedResult,
+        detail: entry.detail,
+        created_at: entry.createdAt.toISOString(),
+      })),
+    });
   }
 
   @Post('extract')

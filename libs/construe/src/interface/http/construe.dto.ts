@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -150,4 +151,78 @@ export class ExtractDto {
   @IsOptional()
   @IsObject()
   config?: Record<string, unknown>;
+}
+
+export class CrosswalkDto {
+  @ApiProperty({ example: 'http://hl7.org/fhir/sid/icd-10-cm' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(500)
+  system!: string;
+  @ApiProperty({ example: 'E11.9' }) @IsString() @IsNotEmpty() @MaxLength(100) code!: string;
+  @ApiProperty({ type: [String], example: ['http://snomed.info/sct'] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true })
+  targets!: string[];
+}
+
+export class ExtractResultSystemDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) name!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) version?: string;
+}
+
+/** An extraction result as `POST /construe/extract` returns it (the code entries kept as sent). */
+export class ExtractResultDto {
+  @ApiProperty({ type: ExtractResultSystemDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ExtractResultSystemDto)
+  system!: ExtractResultSystemDto;
+  @ApiProperty({ type: 'array', items: { type: 'object' } })
+  @IsArray()
+  @ArrayMaxSize(10_000)
+  @IsObject({ each: true })
+  codes!: Record<string, unknown>[];
+}
+
+export class FeedbackDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100_000) text!: string;
+  @ApiProperty({ type: ExtractResultDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ExtractResultDto)
+  received_result!: ExtractResultDto;
+  @ApiProperty({ type: ExtractResultDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ExtractResultDto)
+  expected_result!: ExtractResultDto;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(10_000) detail?: string;
+}
+
+export class ListFeedbackQueryDto {
+  @ApiPropertyOptional({ default: 50, maximum: 500 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
+}
+
+export class PhenocrSystemDto {
+  @ApiProperty({ example: 'ICD-10-CM' }) @IsString() @IsNotEmpty() @MaxLength(100) name!: string;
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) version!: string;
+}
+
+export class PhenocrDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100_000) text!: string;
+  @ApiProperty({ type: PhenocrSystemDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PhenocrSystemDto)
+  system!: PhenocrSystemDto;
 }

@@ -1,4 +1,4 @@
-import type { AncestorLink, Concept } from '../../domain/concept.js';
+import type { AncestorLink, Concept, RelatedConcept } from '../../domain/concept.js';
 import type { ConceptLinkRow, NamedConcept } from '../../domain/name-index/concept-name-index.js';
 
 export abstract class ConceptReader {
@@ -6,6 +6,8 @@ export abstract class ConceptReader {
   abstract byCode(vocabularyId: string, code: string): Promise<Concept[]>;
   /** Valid `Maps to` targets (relationship and target both valid). */
   abstract mapsTo(conceptId: number): Promise<Concept[]>;
+  /** Every valid relationship of a concept to a valid concept (Maps to, Mapped from, and the rest). */
+  abstract relationships(conceptId: number): Promise<RelatedConcept[]>;
   abstract ancestors(conceptId: number): Promise<AncestorLink[]>;
   abstract vocabularyVersion(vocabularyId: string): Promise<string | null>;
   /** Every valid concept of these vocabularies, for the in-memory name index. */

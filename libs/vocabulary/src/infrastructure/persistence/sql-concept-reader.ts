@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ConceptReader } from '../../application/ports/concept-reader.js';
-import type { AncestorLink, Concept } from '../../domain/concept.js';
+import type { AncestorLink, Concept, RelatedConcept } from '../../domain/concept.js';
 import type { ConceptLinkRow, NamedConcept } from '../../domain/name-index/concept-name-index.js';
 
 interface ConceptRow {
@@ -63,6 +63,16 @@ export class SqlConceptReader extends ConceptReader {
       [conceptId],
     );
     return rows.map(toConcept);
+  }
+
+  async relationships(conceptId: number): Promise<RelatedConcept[]> {
+    const rows = await this.dataSource.query<(ConceptRow & { relationship_id: string })[]>(
+      `SELECT r.relationship_id, ${COLUMNS} FROM vocab.concept_relationship r JOIN vocab.concept c ON c.concept_id = r.concept_id_2
+       WHERE r.concept_id_1 = $1 AND r.invalid_reason IS NULL AND c.invalid_reason IS NULL
+       ORDER BY r.relationship_id, c.vocabulary_id, c.concept_code`,
+      [conceptId],
+    );
+    return rows.map((row) => ({ relationshipId: row.relationship_id, concept: toConcept(row) }));
   }
 
   async ancestors(conceptId: number): Promise<AncestorLink[]> {

@@ -1,0 +1,8 @@
+import { Command } from '@nestjs/cqrs';
+import type { ExtractionFeedback } from '../../ports/feedback.repository.js';
+
+export class SubmitFeedbackCommand extends Command<{ id: string }> {
+  constructor(readonly feedback: ExtractionFeedback) {
+    super();
+  }
+}

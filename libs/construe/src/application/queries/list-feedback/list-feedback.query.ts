@@ -1,0 +1,8 @@
+import { Query } from '@nestjs/cqrs';
+import type { StoredFeedback } from '../../ports/feedback.repository.js';
+
+export class ListFeedbackQuery extends Query<StoredFeedback[]> {
+  constructor(readonly limit: number) {
+    super();
+  }
+}

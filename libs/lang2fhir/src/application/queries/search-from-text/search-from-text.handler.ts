@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { Resource } from '@app/fhir';
+import { planBundle } from '../../../domain/bundle/plan-bundle.js';
+import { linkTargetsForBundle } from '../../../domain/link-targets.js';
+import { buildSearchParams, type SearchCoding } from '../../../domain/search/build-search.js';
+import { resourceTypeNamed } from '../../../domain/search/search-resource-type.js';
+import { requireUsableText } from '../../lang2fhir-errors.js';
+import { ClinicalTextReader } from '../../services/clinical-text-reader.js';
+import { SearchFromTextQuery, type SearchFromText } from './search-from-text.query.js';
+
+/** The element holding each type's code and the search parameter that reads it. */
+const CODE_OF: Readonly<Record<string, { element: string; param: string }>> = {
+  Condition: { element: 'code', param: 'code' },
+  Observation: { element: 'code', param: 'code' },
+  Procedure: { element: 'code', param: 'code' },
+  ServiceRequest: { element: 'code', param: 'code' },
+  AllergyIntolerance: { element: 'code', param: 'code' },
+  MedicationRequest: { element: 'medicationCodeableConcept', param: 'code' },
+  Immunization: { element: 'vaccineCode', param: 'vaccine-code' },
+  DiagnosticReport: { element: 'code', param: 'code' },
+};
+/** What a request naming no type and no finding the engine knows is taken to look for. */
+const UNPLACED_TYPE = 'Condition';
+/** Types the multi-create plan adds around the clinical ones; never what a search is about. */
+const CONTEXT_TYPES = new Set(['Patient', 'Encounter']);
+
+@QueryHandler(SearchFromTextQuery)
+export class SearchFromTextHandler implements IQueryHandler<SearchFromTextQuery> {
+  constructor(private readonly reader: ClinicalTextReader) {}
+
+  async execute({ accountId, text, patient, count }: SearchFromTextQuery): Promise<SearchFromText> {
+    requireUsableText(text);
+    const found = await this.clinicalResources(accountId, text);
+    const named = resourceTypeNamed(text);
+    const engineType = found.find(
+      (resource) => !CONTEXT_TYPES.has(resource.resourceType),
+    )?.resourceType;
+    // "Patients with diabetes" searches Conditions: a clinical finding outranks the word "patients".
+    const resourceType =
+      named && named !== 'Patient' ? named : (engineType ?? named ?? UNPLACED_TYPE);
+    const codeOf = CODE_OF[resourceType];
+    const codes = codeOf ? codingsOf(found, resourceType, codeOf.element) : [];
+    return {
+      resource_type: resourceType,
+      search_params: buildSearchParams({
+        text,
+        resourceType,
+        codes,
+        codeParam: codeOf?.param,
+        patient,
+        count,
+      }),
+    };
+  }
+
+  /** What the text engine builds from the request (through the multi-create plan). */
+  private async clinicalResources(accountId: string, text: string): Promise<Resource[]> {
+    const now = new Date();
+    const analysis = this.reader.analyze(text, now);
+    const links = await this.reader.link(accountId, linkTargetsForBundle(analysis));
+    const plan = planBundle({ analysis, links, now: now.toISOString(), newId: randomUUID });
+    return plan.entries.map((entry) => entry.built.resource);
+  }
+}
+
+function codingsOf(resources: Resource[], resourceType: string, element: string): SearchCoding[] {
+  const codings = new Map<string, SearchCoding>();
+  // A DiagnosticReport search reads the lab codes the engine puts on Observations.
+  const sourceType = resourceType === 'DiagnosticReport' ? 'Observation' : resourceType;
+  for (const resource of resources) {
+    if (resource.resourceType !== sourceType) continue;
+    const concept = (
+      resource as unknown as Record<string, { coding?: { system?: string; code?: string }[] }>
+    )[element];
+    for (const coding of concept?.coding ?? []) {
+      if (!coding.code) continue;
+      codings.set(`${coding.system ?? ''}|${coding.code}`, {
+        system: coding.system,
+        code: coding.code,
+      });
+    }
+  }
+  return [...codings.values()];
+}
