@@ -39,6 +39,7 @@ export { Public, PUBLIC_ROUTE } from './http/public.decorator.js';
 export { RawJson } from './http/raw-json.js';
 export { SecretCipher } from './crypto/secret-cipher.js';
 export { isUuid } from './ids/is-uuid.js';
+export { boundedEditDistance } from './text/bounded-edit-distance.js';
 export {
   DEFAULT_MAX_JSON_DEPTH,
   JSON_DEPTH_CEILING,

@@ -1,4 +1,4 @@
-import { boundedEditDistance } from './edit-distance.js';
+import { boundedEditDistance } from '@app/shared';
 import { isLowInformation, queryWords, terms, type QueryWord } from './search-words.js';
 
 /**

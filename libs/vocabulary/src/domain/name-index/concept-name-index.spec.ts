@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConceptNameIndex, type NamedConcept } from './concept-name-index.js';
-import { editDistance, indexWords } from './index-words.js';
+import { boundedEditDistance } from '@app/shared';
+import { indexWords } from './index-words.js';
 
 let nextId = 1;
 const concept = (
@@ -59,8 +60,8 @@ describe('index words', () => {
   });
 
   it('counts edits, a swap of neighbours as one, and gives up past the limit', () => {
-    expect(editDistance('ibuproefn', 'ibuprofen', 2)).toBe(1);
-    expect(editDistance('metformin', 'metoprolol', 2)).toBe(3);
+    expect(boundedEditDistance('ibuproefn', 'ibuprofen', 2)).toBe(1);
+    expect(boundedEditDistance('metformin', 'metoprolol', 2)).toBe(3);
   });
 });
 

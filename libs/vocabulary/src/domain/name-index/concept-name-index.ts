@@ -1,4 +1,5 @@
-import { editDistance, indexWords } from './index-words.js';
+import { boundedEditDistance } from '@app/shared';
+import { indexWords } from './index-words.js';
 
 /** One concept as the name index holds it. */
 export interface NamedConcept {
@@ -166,7 +167,7 @@ export class ConceptNameIndex {
       const max = lower.length >= 8 ? 2 : 1;
       let best: { word: string; distance: number; frequency: number } | undefined;
       for (const candidate of words.byLetter.get(lower[0]) ?? []) {
-        const distance = editDistance(lower, candidate, max);
+        const distance = boundedEditDistance(lower, candidate, max);
         if (distance > max) continue;
         const frequency = words.postings.get(candidate)!.length;
         if (
@@ -220,7 +221,7 @@ export class ConceptNameIndex {
         if (
           first.length >= 5 &&
           first[0] === word.lower[0] &&
-          editDistance(word.lower, first, max) <= max
+          boundedEditDistance(word.lower, first, max) <= max
         ) {
           found.push({ start: word.start, end: word.end, text: text.slice(word.start, word.end) });
           break;
