@@ -15,3 +15,5 @@ export { configureHttpApp } from './http/configure-http-app.js';
 export { sealSecret, openSecret, assertKey } from './crypto/secret-sealing.js';
 export { AesGcmSecretCipher } from './crypto/aes-gcm-secret-cipher.js';
 export { resolveEncryptionKey } from './crypto/encryption-key.js';
+export { inCopySession, type CopySession } from './database/copy-session.js';
+export { copyTextLine } from './database/copy-text.js';

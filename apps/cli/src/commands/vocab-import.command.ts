@@ -20,8 +20,13 @@ export interface VocabImportOptions {
   release?: string;
 }
 
-function progress({ table, rows, done }: ImportProgress): void {
-  process.stderr.write(done ? `  ${table}: ${rows} rows\n` : `  ${table}: ${rows} rows…\r`);
+function progress({ table, rows, done, rowsPerSecond, etaSeconds }: ImportProgress): void {
+  const rate = rowsPerSecond === undefined ? '' : ` (${rowsPerSecond.toLocaleString('en')} rows/s`;
+  const eta = etaSeconds == null || done ? '' : `, ETA ${Math.ceil(etaSeconds)} s`;
+  const figures = rate === '' ? '' : `${rate}${eta})`;
+  process.stderr.write(
+    done ? `  ${table}: ${rows} rows${figures}\n` : `  ${table}: ${rows} rows…${figures}\r`,
+  );
 }
 
 /** The publisher's release, from --release or the file name (a 4-digit year), for the system's version. */

@@ -1,37 +1,29 @@
 import { Injectable } from '@nestjs/common';
+import { copyTextLine, inCopySession } from '@app/platform';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { VocabularyWriter } from '../../application/ports/vocabulary-writer.js';
 import type { Row } from '../../domain/athena-row.js';
-import type { ColumnType, VocabularyTable } from '../../domain/athena-tables.js';
+import type { VocabularyTable } from '../../domain/athena-tables.js';
 import {
   LOCAL_CONCEPT_ID_START,
   type PublisherCode,
   type PublisherVocabulary,
 } from '../../domain/publisher-files.js';
+import { copyTargetSql, createStageSql, upsertFromStageSql } from './athena-table-sql.js';
 
-const ARRAY_TYPE: Record<ColumnType, string> = {
-  int: 'int[]',
-  text: 'text[]',
-  date: 'date[]',
-  numeric: 'numeric[]',
-};
-const ENGLISH = 4180186;
-
-/** Keeps the last row per key: one INSERT … ON CONFLICT may not touch a row twice. */
-function uniqueByKey(table: VocabularyTable, rows: Row[]): Row[] {
-  const keyPositions = table.key.map((name) =>
-    table.columns.findIndex(([column]) => column === name),
-  );
-  const byKey = new Map<string, Row>();
-  for (const row of rows)
-    byKey.set(JSON.stringify(keyPositions.map((position) => row[position])), row);
-  return [...byKey.values()];
+async function* copyLines(rows: AsyncIterable<Row>): AsyncIterable<string> {
+  for await (const row of rows) yield copyTextLine(row);
 }
 
+const ENGLISH = 4180186;
+/** PostgreSQL's cardinality_violation: ON CONFLICT DO UPDATE met the same key twice. */
+const KEY_REPEATED = '21000';
+
 /**
- * Batched upserts through `unnest` of one array per column: one round trip per batch,
- * the same SQL on PostgreSQL and PGlite.
+ * Bulk path: each Athena file is streamed through COPY into an unindexed temporary stage,
+ * then merged with one `INSERT … ON CONFLICT` per table, all in one transaction. The same
+ * code runs on PostgreSQL (COPY FROM STDIN) and PGlite (COPY FROM its /dev/blob).
  */
 @Injectable()
 export class SqlVocabularyWriter extends VocabularyWriter {
@@ -39,20 +31,19 @@ export class SqlVocabularyWriter extends VocabularyWriter {
     super();
   }
 
-  async upsert(table: VocabularyTable, rows: Row[]): Promise<void> {
-    const unique = uniqueByKey(table, rows);
-    const names = table.columns.map(([name]) => name);
-    const updates = names.filter((name) => !table.key.includes(name));
-    const arrays = table.columns.map(([, type], index) => `$${index + 1}::${ARRAY_TYPE[type]}`);
-    const conflict =
-      updates.length === 0
-        ? 'DO NOTHING'
-        : `DO UPDATE SET ${updates.map((name) => `${name} = EXCLUDED.${name}`).join(', ')}`;
-    const sql = `INSERT INTO vocab.${table.table} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')}) ON CONFLICT (${table.key.join(', ')}) ${conflict}`;
-    await this.dataSource.query(
-      sql,
-      table.columns.map((_, index) => unique.map((row) => row[index])),
-    );
+  async load(table: VocabularyTable, rows: AsyncIterable<Row>): Promise<void> {
+    await inCopySession(this.dataSource, async (session) => {
+      await session.query(createStageSql(table));
+      await session.copyIn(copyTargetSql(table), copyLines(rows));
+      await session.query('SAVEPOINT upsert');
+      try {
+        await session.query(upsertFromStageSql(table, false));
+      } catch (error) {
+        if ((error as { code?: string }).code !== KEY_REPEATED) throw error;
+        await session.query('ROLLBACK TO SAVEPOINT upsert');
+        await session.query(upsertFromStageSql(table, true));
+      }
+    });
   }
 
   async upsertPublisherCodes(
