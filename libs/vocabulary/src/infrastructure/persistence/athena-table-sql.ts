@@ -31,3 +31,18 @@ export function upsertFromStageSql(table: VocabularyTable, lastPerKey: boolean):
          WHERE (${updates.map((name) => `t.${name}`).join(', ')}) IS DISTINCT FROM (${updates.map((name) => `EXCLUDED.${name}`).join(', ')})`;
   return `INSERT INTO vocab.${table.table} AS t (${names.join(', ')}) ${source} ON CONFLICT (${keys}) ${conflict}`;
 }
+
+/** The table's indexes, with the constraint each one backs (its primary key). */
+export function indexesSql(table: VocabularyTable): string {
+  return `SELECT i.indexname AS name, i.indexdef AS "indexDefinition", c.conname AS "constraint",
+                 pg_get_constraintdef(c.oid) AS "constraintDefinition"
+          FROM pg_indexes i
+          LEFT JOIN pg_constraint c ON c.conname = i.indexname AND c.conrelid = 'vocab.${table.table}'::regclass
+          WHERE i.schemaname = 'vocab' AND i.tablename = '${table.table}'`;
+}
+
+/** Keeps the physically last row of each key (the one a file wrote last). */
+export function dropRepeatedKeysSql(table: VocabularyTable): string {
+  const same = table.key.map((name) => `a.${name} = b.${name}`).join(' AND ');
+  return `DELETE FROM vocab.${table.table} a USING vocab.${table.table} b WHERE ${same} AND a.ctid < b.ctid`;
+}

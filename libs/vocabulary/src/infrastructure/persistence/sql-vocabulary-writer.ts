@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { copyTextLine, inCopySession } from '@app/platform';
+import { copyTextLine, inCopySession, type CopySession } from '@app/platform';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { VocabularyWriter } from '../../application/ports/vocabulary-writer.js';
@@ -10,7 +10,13 @@ import {
   type PublisherCode,
   type PublisherVocabulary,
 } from '../../domain/publisher-files.js';
-import { copyTargetSql, createStageSql, upsertFromStageSql } from './athena-table-sql.js';
+import {
+  copyTargetSql,
+  createStageSql,
+  dropRepeatedKeysSql,
+  indexesSql,
+  upsertFromStageSql,
+} from './athena-table-sql.js';
 
 async function* copyLines(rows: AsyncIterable<Row>): AsyncIterable<string> {
   for await (const row of rows) yield copyTextLine(row);
@@ -19,10 +25,19 @@ async function* copyLines(rows: AsyncIterable<Row>): AsyncIterable<string> {
 const ENGLISH = 4180186;
 /** PostgreSQL's cardinality_violation: ON CONFLICT DO UPDATE met the same key twice. */
 const KEY_REPEATED = '21000';
+const UNIQUE_VIOLATION = '23505';
+
+interface TableIndex {
+  name: string;
+  indexDefinition: string;
+  constraint: string | null;
+  constraintDefinition: string | null;
+}
 
 /**
- * Bulk path: each Athena file is streamed through COPY into an unindexed temporary stage,
- * then merged with one `INSERT … ON CONFLICT` per table, all in one transaction. The same
+ * Bulk path, one transaction per table: into an empty table, COPY with its indexes dropped
+ * and rebuilt once; into a filled one, COPY into an unindexed temporary stage merged with
+ * one `INSERT … ON CONFLICT`. The same
  * code runs on PostgreSQL (COPY FROM STDIN) and PGlite (COPY FROM its /dev/blob).
  */
 @Injectable()
@@ -33,17 +48,68 @@ export class SqlVocabularyWriter extends VocabularyWriter {
 
   async load(table: VocabularyTable, rows: AsyncIterable<Row>): Promise<void> {
     await inCopySession(this.dataSource, async (session) => {
-      await session.query(createStageSql(table));
-      await session.copyIn(copyTargetSql(table), copyLines(rows));
-      await session.query('SAVEPOINT upsert');
-      try {
-        await session.query(upsertFromStageSql(table, false));
-      } catch (error) {
-        if ((error as { code?: string }).code !== KEY_REPEATED) throw error;
-        await session.query('ROLLBACK TO SAVEPOINT upsert');
-        await session.query(upsertFromStageSql(table, true));
+      const [{ empty }] = await session.query<{ empty: boolean }>(
+        `SELECT NOT EXISTS (SELECT 1 FROM vocab.${table.table}) AS empty`,
+      );
+      if (empty) {
+        const indexes = await session.query<TableIndex>(indexesSql(table));
+        for (const index of indexes)
+          await session.query(
+            index.constraint
+              ? `ALTER TABLE vocab.${table.table} DROP CONSTRAINT ${index.constraint}`
+              : `DROP INDEX vocab.${index.name}`,
+          );
+        await this.loadIntoEmpty(session, table, rows, indexes);
+      } else {
+        await this.upsertThroughStage(session, table, rows);
       }
     });
+  }
+
+  /**
+   * First import of a table: COPY straight into it with its indexes dropped, then build them
+   * once (a sorted build is several times faster than maintaining them row by row).
+   */
+  private async loadIntoEmpty(
+    session: CopySession,
+    table: VocabularyTable,
+    rows: AsyncIterable<Row>,
+    indexes: TableIndex[],
+  ): Promise<void> {
+    const names = table.columns.map(([name]) => name).join(', ');
+    await session.copyIn(`vocab.${table.table} (${names})`, copyLines(rows));
+    for (const index of indexes.filter((candidate) => candidate.constraint)) {
+      const add = `ALTER TABLE vocab.${table.table} ADD CONSTRAINT ${index.constraint} ${index.constraintDefinition}`;
+      await session.query('SAVEPOINT add_key');
+      try {
+        await session.query(add);
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        await session.query('ROLLBACK TO SAVEPOINT add_key');
+        await session.query(dropRepeatedKeysSql(table));
+        await session.query(add);
+      }
+    }
+    for (const index of indexes.filter((candidate) => !candidate.constraint))
+      await session.query(index.indexDefinition);
+  }
+
+  /** Later imports: COPY into an unindexed stage, then one upsert into the indexed table. */
+  private async upsertThroughStage(
+    session: CopySession,
+    table: VocabularyTable,
+    rows: AsyncIterable<Row>,
+  ): Promise<void> {
+    await session.query(createStageSql(table));
+    await session.copyIn(copyTargetSql(table), copyLines(rows));
+    await session.query('SAVEPOINT upsert');
+    try {
+      await session.query(upsertFromStageSql(table, false));
+    } catch (error) {
+      if ((error as { code?: string }).code !== KEY_REPEATED) throw error;
+      await session.query('ROLLBACK TO SAVEPOINT upsert');
+      await session.query(upsertFromStageSql(table, true));
+    }
   }
 
   async upsertPublisherCodes(
