@@ -63,8 +63,10 @@ export async function vocabImportCommand(
     process.stderr.write(`Importing the Athena vocabulary in ${options.athena}\n`);
     const summary = await commands.execute(new ImportAthenaCommand(options.athena!, progress));
     vocabularyIds = summary.vocabularyIds;
+    const seconds = (Date.now() - started) / 1000;
+    const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
     process.stdout.write(
-      `Imported ${summary.tables.map((table) => `${table.table} (${table.rows})`).join(', ')}\n`,
+      `Imported ${summary.tables.map((table) => `${table.table} (${table.rows})`).join(', ')} in ${seconds.toFixed(1)} s (${Math.round(rows / seconds)} rows/s)\n`,
     );
   } else {
     const path = options[source]!;
