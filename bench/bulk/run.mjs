@@ -11,7 +11,7 @@
 // It never fails on a figure; the machine's load moves absolute numbers, ratios less so.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeAthena } from './athena-generator.mjs';
+import { writeExport } from './export-generator.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..');
@@ -26,11 +27,19 @@ const cli = join(repoRoot, 'dist', 'apps', 'cli', 'src', 'main.js');
 const { values: options } = parseArgs({
   options: {
     'athena-rows': { type: 'string', default: '1000000' },
+    patients: { type: 'string', default: '130' },
+    only: { type: 'string', default: 'athena,load' },
     profile: { type: 'string', default: 'both' },
     keep: { type: 'boolean', default: false },
   },
 });
 const ATHENA_ROWS = Number(options['athena-rows']);
+const PATIENTS = Number(options.patients);
+const ONLY = options.only.split(',');
+const REFERENCE = resolve(repoRoot, '..', 'shared', 'reference');
+const NDJSON = join(REFERENCE, 'fhir', 'synthea-bulk-ndjson-13-patients');
+const ATHENA_SUBSET = join(REFERENCE, 'omop', 'vocab', 'athena-subset');
+const worker = join(repoRoot, 'dist', 'apps', 'worker', 'src', 'main.js');
 const PROFILES = options.profile === 'both' ? ['server', 'embedded'] : [options.profile];
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -174,10 +183,91 @@ async function athenaBench(work) {
   return report;
 }
 
+/** Reads every line of the export and JSON.parses it: the floor for any loader. */
+async function parseBaseline(directory) {
+  const { readdirSync } = await import('node:fs');
+  const started = performance.now();
+  let resources = 0;
+  for (const name of readdirSync(directory)) {
+    for (const line of readFileSync(join(directory, name), 'utf8').split('\n')) {
+      if (line === '') continue;
+      JSON.parse(line);
+      resources += 1;
+    }
+  }
+  return { seconds: (performance.now() - started) / 1000, resources };
+}
+
+/** Starts a worker process (server profile); the returned function stops it and gives its peak RSS (MB). */
+function startWorker(env) {
+  const child = spawn(process.execPath, [worker], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  return async () => {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const closed = new Promise((done) => child.on('close', done));
+    child.kill('SIGTERM');
+    await closed;
+    return peakKb / 1024;
+  };
+}
+
+async function loadBench(work) {
+  const directory = join(work, 'export');
+  mkdirSync(directory, { recursive: true });
+  const written = await writeExport(NDJSON, directory, PATIENTS);
+  console.log(
+    `Export: ${written.patients} patients, ${written.resources.toLocaleString('en')} resources, ${(written.bytes / 1e6).toFixed(0)} MB`,
+  );
+  const parsed = await parseBaseline(directory);
+  const rate = (seconds) => Math.round(written.resources / seconds);
+  const report = [
+    {
+      run: 'read + JSON.parse (baseline)',
+      seconds: Number(parsed.seconds.toFixed(2)),
+      resourcesPerSecond: rate(parsed.seconds),
+      ratio: 1,
+      peakRssMb: null,
+    },
+  ];
+  for (const profile of PROFILES) {
+    const env =
+      profile === 'server'
+        ? serverEnv(await freshDatabase('service'))
+        : embeddedEnv(join(work, `load-${profile}`));
+    if (profile === 'embedded') env.CREATE_DEMO_CLIENT = 'false';
+    await timed(process.execPath, [cli, 'vocab:import', '--athena', ATHENA_SUBSET], env);
+    const target = `${await freshDatabase('cdm')}?schema=cdm`;
+    const stop = profile === 'server' ? startWorker(env) : null;
+    const args = [cli, 'omop:load', '--ndjson', directory, '--target', target, '--jobs', '1'];
+    try {
+      for (const run of ['first', 're-run']) {
+        const result = await timed(process.execPath, args, env);
+        report.push({
+          run: `omop:load ${profile}, ${run}`,
+          seconds: Number(result.seconds.toFixed(2)),
+          resourcesPerSecond: rate(result.seconds),
+          ratio: Number((result.seconds / parsed.seconds).toFixed(1)),
+          peakRssMb: Math.round(result.rssMb),
+        });
+      }
+    } finally {
+      if (stop)
+        report.push({ run: `worker (server), peak RSS`, peakRssMb: Math.round(await stop()) });
+    }
+  }
+  console.table(report);
+  return report;
+}
+
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'bench-bulk-'));
   try {
-    await athenaBench(work);
+    if (ONLY.includes('athena')) await athenaBench(work);
+    if (ONLY.includes('load')) await loadBench(work);
   } finally {
     await dropDatabases();
     if (!options.keep) rmSync(work, { recursive: true, force: true });
