@@ -1,6 +1,7 @@
 // Writes a synthetic bulk FHIR export of about `patients` patients: copies of the shared
 // Synthea ndjson set (../shared/reference), every UUID rewritten per copy so each copy is a
 // distinct set of patients (and of their practitioners and organizations).
+import { Buffer } from 'node:buffer';
 import { once } from 'node:events';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

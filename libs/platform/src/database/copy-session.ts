@@ -86,7 +86,7 @@ export async function inCopySession<T>(
   try {
     await runner.startTransaction();
     const session = isEmbedded(dataSource)
-      ? new PgliteCopySession((await getPGliteInstance()) as unknown as PgliteDb)
+      ? new PgliteCopySession(await getPGliteInstance())
       : new ServerCopySession(
           (runner as unknown as { databaseConnection: pg.PoolClient }).databaseConnection,
         );
