@@ -246,6 +246,7 @@ async function loadBench(work) {
     try {
       for (const run of ['first', 're-run']) {
         const result = await timed(process.execPath, args, env);
+        console.log(`omop:load ${profile}, ${run}: ${result.seconds.toFixed(1)} s`);
         report.push({
           run: `omop:load ${profile}, ${run}`,
           seconds: Number(result.seconds.toFixed(2)),
