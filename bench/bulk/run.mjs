@@ -23,7 +23,8 @@ import { writeExport } from './export-generator.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..');
-const cli = join(repoRoot, 'dist', 'apps', 'cli', 'src', 'main.js');
+const distDir = resolve(repoRoot, process.env.BENCH_DIST_DIR ?? 'dist');
+const cli = join(distDir, 'apps', 'cli', 'src', 'main.js');
 const { values: options } = parseArgs({
   options: {
     'athena-rows': { type: 'string', default: '1000000' },
@@ -39,7 +40,7 @@ const ONLY = options.only.split(',');
 const REFERENCE = resolve(repoRoot, '..', 'shared', 'reference');
 const NDJSON = join(REFERENCE, 'fhir', 'synthea-bulk-ndjson-13-patients');
 const ATHENA_SUBSET = join(REFERENCE, 'omop', 'vocab', 'athena-subset');
-const worker = join(repoRoot, 'dist', 'apps', 'worker', 'src', 'main.js');
+const worker = join(distDir, 'apps', 'worker', 'src', 'main.js');
 const PROFILES = options.profile === 'both' ? ['server', 'embedded'] : [options.profile];
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
