@@ -179,6 +179,64 @@ describe('vocabulary importers on fixtures written by the test (real PostgreSQL)
     }
   });
 
+  it('loads a file repeating a key (last row wins) into an empty table and a filled one, rebuilding its indexes', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ci-repeat-'));
+    const header = ['concept_id', 'concept_synonym_name', 'language_concept_id'];
+    const ancestorHeader = [
+      'ancestor_concept_id',
+      'descendant_concept_id',
+      'min_levels_of_separation',
+      'max_levels_of_separation',
+    ];
+    const dataSource = context.get(DataSource);
+    const ancestors = () =>
+      dataSource.query<{ d: number; max: number }[]>(
+        'SELECT descendant_concept_id AS d, max_levels_of_separation AS max FROM vocab.concept_ancestor WHERE ancestor_concept_id = 1 ORDER BY 1',
+      );
+    const indexes = () =>
+      dataSource.query<{ indexname: string }[]>(
+        "SELECT indexname FROM pg_indexes WHERE schemaname = 'vocab' AND tablename = 'concept_ancestor' ORDER BY 1",
+      );
+    try {
+      const before = await indexes();
+      writeFileSync(
+        join(folder, 'CONCEPT_SYNONYM.csv'),
+        tsv([header, ['1', 'back\\slash', '4180186']]),
+      );
+      writeFileSync(
+        join(folder, 'CONCEPT_ANCESTOR.csv'),
+        tsv([ancestorHeader, ['1', '2', '1', '1'], ['1', '3', '1', '1'], ['1', '2', '1', '5']]),
+      );
+      const commands = context.get(CommandBus);
+      await commands.execute(new ImportAthenaCommand(folder));
+      expect(await ancestors()).toEqual([
+        { d: 2, max: 5 },
+        { d: 3, max: 1 },
+      ]);
+      expect(await indexes()).toEqual(before);
+      expect(
+        await dataSource.query(
+          'SELECT concept_synonym_name AS name FROM vocab.concept_synonym WHERE concept_id = 1',
+        ),
+      ).toEqual([{ name: 'back\\slash' }]);
+
+      writeFileSync(
+        join(folder, 'CONCEPT_ANCESTOR.csv'),
+        tsv([ancestorHeader, ['1', '3', '1', '7'], ['1', '4', '1', '1'], ['1', '3', '1', '2']]),
+      );
+      await commands.execute(new ImportAthenaCommand(folder));
+      await commands.execute(new ImportAthenaCommand(folder));
+      expect(await ancestors()).toEqual([
+        { d: 2, max: 5 },
+        { d: 3, max: 2 },
+        { d: 4, max: 1 },
+      ]);
+      expect(await indexes()).toEqual(before);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('adds publisher codes as local concepts, keeps Athena concepts, and re-imports without duplicates', async () => {
     const loinc = join(fixtures, 'Loinc.csv');
     writeFileSync(

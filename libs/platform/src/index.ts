@@ -20,3 +20,5 @@ export { AesGcmSecretCipher } from './crypto/aes-gcm-secret-cipher.js';
 export { resolveEncryptionKey } from './crypto/encryption-key.js';
 export { ensureExtensions, MissingExtensionError } from './database/required-extensions.js';
 export { exitOnSignals } from './lifecycle/exit-on-signals.js';
+export { inCopySession, type CopySession } from './database/copy-session.js';
+export { copyTextLine } from './database/copy-text.js';

@@ -20,8 +20,13 @@ export interface VocabImportOptions {
   release?: string;
 }
 
-function progress({ table, rows, done }: ImportProgress): void {
-  process.stderr.write(done ? `  ${table}: ${rows} rows\n` : `  ${table}: ${rows} rows…\r`);
+function progress({ table, rows, done, rowsPerSecond, etaSeconds }: ImportProgress): void {
+  const rate = rowsPerSecond === undefined ? '' : ` (${rowsPerSecond.toLocaleString('en')} rows/s`;
+  const eta = etaSeconds == null || done ? '' : `, ETA ${Math.ceil(etaSeconds)} s`;
+  const figures = rate === '' ? '' : `${rate}${eta})`;
+  process.stderr.write(
+    done ? `  ${table}: ${rows} rows${figures}\n` : `  ${table}: ${rows} rows…${figures}\r`,
+  );
 }
 
 /** The publisher's release, from --release or the file name (a 4-digit year), for the system's version. */
@@ -58,8 +63,10 @@ export async function vocabImportCommand(
     process.stderr.write(`Importing the Athena vocabulary in ${options.athena}\n`);
     const summary = await commands.execute(new ImportAthenaCommand(options.athena!, progress));
     vocabularyIds = summary.vocabularyIds;
+    const seconds = (Date.now() - started) / 1000;
+    const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
     process.stdout.write(
-      `Imported ${summary.tables.map((table) => `${table.table} (${table.rows})`).join(', ')}\n`,
+      `Imported ${summary.tables.map((table) => `${table.table} (${table.rows})`).join(', ')} in ${seconds.toFixed(1)} s (${Math.round(rows / seconds)} rows/s)\n`,
     );
   } else {
     const path = options[source]!;

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { access, readdir } from 'node:fs/promises';
+import { access, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
@@ -31,6 +31,10 @@ export class NodeVocabularyFiles extends VocabularyFiles {
     const wanted = EXTENSIONS.map((extension) => `${tableFile}${extension}`.toLowerCase());
     const found = entries.find((entry) => wanted.includes(entry.toLowerCase()));
     return found ? join(directory, found) : null;
+  }
+
+  async byteSize(path: string): Promise<number | null> {
+    return path.endsWith('.gz') ? null : (await stat(path)).size;
   }
 
   async *lines(path: string): AsyncIterable<string> {

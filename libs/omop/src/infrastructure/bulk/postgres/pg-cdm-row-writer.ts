@@ -18,7 +18,7 @@ import { idKey, type IdRequests } from '../../../domain/bulk/stable-id-mapping.j
 import { mergeTally, type Tally } from '../../../domain/bulk/tally.js';
 import { readTargetCatalog, type TargetCatalog } from './target-catalog.js';
 import { inTransaction, TargetPools } from './target-pools.js';
-import { unnestInsert } from './unnest-insert.js';
+import { copyUpsert, type TableWrite } from './copy-upsert.js';
 
 const KEYS_PER_STATEMENT = 10_000;
 const CACHED_CATALOGS = 8;
@@ -99,9 +99,9 @@ export class PgCdmRowWriter extends CdmRowWriter {
     // Shared rows first, in their own short transaction: patient batches then only take
     // key-share locks on them, and concurrent batches never wait on each other in a cycle.
     await inTransaction(pool, async (client) => {
+      await copyUpsert(client, target.schema, this.tableWrites(catalog, sharedTables, tables));
       for (const table of sharedTables) {
         const tableRows = tables.get(table)!;
-        await this.upsert(client, target, catalog, table, tableRows);
         rows[table] = tableRows.length;
         if (batch.ownsSharedRows)
           await this.recordOwned(client, target, batch.runId, catalog, table, tableRows);
@@ -109,10 +109,9 @@ export class PgCdmRowWriter extends CdmRowWriter {
     });
     const outcome: BatchOutcome = { ...batch.mapping, rows, rejected, adjusted };
     await inTransaction(pool, async (client) => {
-      for (const table of order.filter(personal)) {
-        await this.upsert(client, target, catalog, table, tables.get(table)!);
-        rows[table] = tables.get(table)!.length;
-      }
+      const personalTables = order.filter(personal);
+      await copyUpsert(client, target.schema, this.tableWrites(catalog, personalTables, tables));
+      for (const table of personalTables) rows[table] = tables.get(table)!.length;
       await client.query(
         `UPDATE ${target.schema}._fhir_load_batch SET status = 'done', outcome = $3, updated_at = now()
           WHERE run_id = $1 AND batch_no = $2 AND status = 'pending'`,
@@ -156,40 +155,25 @@ export class PgCdmRowWriter extends CdmRowWriter {
     return { tables, rejected, adjusted };
   }
 
-  private async upsert(
-    client: pg.PoolClient,
-    target: OmopTarget,
+  /** The tables' rows, sorted by key so concurrent batches lock rows in one order. */
+  private tableWrites(
     catalog: TargetCatalog,
-    table: string,
-    rows: SqlRow[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    const shape = catalog.tables.get(table)!;
-    const keys = rowKeyColumns(table, shape.primaryKey);
-    rows.sort(byNumericKey(keys));
-    if (shape.primaryKey.length === 0 && keys.length > 0) {
-      // No primary key to upsert on (death, fact_relationship): replace the rows of these keys.
-      const columns = keys.map((key) => shape.columns.find((candidate) => candidate.name === key)!);
-      const arrays = columns.map((column, index) => `$${index + 1}::${column.sqlType}[]`);
-      const matches = columns.map((column) => `t.${column.name} = k.${column.name}`).join(' AND ');
-      await client.query(
-        `DELETE FROM ${target.schema}.${table} t
-          USING unnest(${arrays.join(', ')}) AS k(${columns.map((column) => column.name).join(', ')})
-          WHERE ${matches}`,
-        columns.map((column) => rows.map((row) => row[column.name])),
-      );
-      const insert = unnestInsert({ schema: target.schema, table, columns: shape.columns, rows });
-      await client.query(insert.text, insert.values);
-      return;
-    }
-    const insert = unnestInsert({
-      schema: target.schema,
-      table,
-      columns: shape.columns,
-      rows,
-      conflict: keys.length > 0 ? { keys } : undefined,
+    names: readonly string[],
+    tables: BatchTables,
+  ): TableWrite[] {
+    return names.map((table) => {
+      const shape = catalog.tables.get(table)!;
+      const keys = rowKeyColumns(table, shape.primaryKey);
+      const rows = tables.get(table)!;
+      rows.sort(byNumericKey(keys));
+      return {
+        table,
+        columns: shape.columns,
+        rows,
+        keys,
+        replaceByKeys: shape.primaryKey.length === 0 && keys.length > 0,
+      };
     });
-    await client.query(insert.text, insert.values);
   }
 
   /**

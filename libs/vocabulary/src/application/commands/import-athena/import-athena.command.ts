@@ -4,6 +4,9 @@ export interface ImportProgress {
   table: string;
   rows: number;
   done: boolean;
+  rowsPerSecond?: number;
+  /** Seconds left for this file, from the bytes read so far; null when unknown (gzipped). */
+  etaSeconds?: number | null;
 }
 
 export interface ImportSummary {

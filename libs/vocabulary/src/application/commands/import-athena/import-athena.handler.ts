@@ -11,8 +11,8 @@ import { VocabularyImportedEvent } from '../../events/vocabulary-imported.event.
 import { VocabularyFiles } from '../../ports/vocabulary-files.js';
 import { VocabularyWriter } from '../../ports/vocabulary-writer.js';
 import { ImportAthenaCommand, type ImportSummary } from './import-athena.command.js';
+import { ProgressMeter } from './progress-meter.js';
 
-const BATCH_SIZE = 5_000;
 const VOCABULARY_ID_COLUMN = 3;
 
 /** Streams every Athena file present in the folder into the vocabulary, in dependency order. */
@@ -52,9 +52,20 @@ export class ImportAthenaHandler implements ICommandHandler<ImportAthenaCommand>
     command: ImportAthenaCommand,
     seen: (row: Row) => void,
   ): Promise<number> {
+    const progress = new ProgressMeter(table.table, await this.files.byteSize(path), command);
+    await this.writer.load(table, this.rows(table, path, seen, progress));
+    progress.finish();
+    return progress.rows;
+  }
+
+  /** The file's rows, checked and typed; a bad row stops the import, naming its line. */
+  private async *rows(
+    table: VocabularyTable,
+    path: string,
+    seen: (row: Row) => void,
+    progress: ProgressMeter,
+  ): AsyncIterable<Row> {
     let indexes: number[] | undefined;
-    let batch: Row[] = [];
-    let count = 0;
     let lineNumber = 0;
     for await (const line of this.files.lines(path)) {
       lineNumber += 1;
@@ -75,17 +86,8 @@ export class ImportAthenaHandler implements ICommandHandler<ImportAthenaCommand>
         throw error;
       }
       seen(row);
-      batch.push(row);
-      if (batch.length === BATCH_SIZE) {
-        await this.writer.upsert(table, batch);
-        count += batch.length;
-        batch = [];
-        command.onProgress({ table: table.table, rows: count, done: false });
-      }
+      progress.row(line.length + 1);
+      yield row;
     }
-    if (batch.length > 0) await this.writer.upsert(table, batch);
-    count += batch.length;
-    command.onProgress({ table: table.table, rows: count, done: true });
-    return count;
   }
 }

@@ -1,0 +1,49 @@
+// Writes a synthetic bulk FHIR export of about `patients` patients: copies of the shared
+// Synthea ndjson set (../shared/reference), every UUID rewritten per copy so each copy is a
+// distinct set of patients (and of their practitioners and organizations).
+import { Buffer } from 'node:buffer';
+import { once } from 'node:events';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-)([0-9a-f]{12})/g;
+
+/** Returns { patients, resources, bytes } written. */
+export async function writeExport(source, directory, patients) {
+  const files = readdirSync(source).filter(
+    (name) => name.endsWith('.ndjson.gz') && !name.startsWith('log'),
+  );
+  const lines = new Map(
+    files.map((name) => [
+      name.replace(/\.ndjson\.gz$/, '.ndjson'),
+      gunzipSync(readFileSync(join(source, name)))
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean),
+    ]),
+  );
+  const perCopy = lines.get([...lines.keys()].find((name) => name.startsWith('Patient.'))).length;
+  const copies = Math.max(1, Math.ceil(patients / perCopy));
+  let resources = 0;
+  let bytes = 0;
+  for (const [name, sourceLines] of lines) {
+    const out = createWriteStream(join(directory, name));
+    for (let copy = 0; copy < copies; copy += 1) {
+      const suffix = copy.toString(16).padStart(6, '0');
+      let buffer = '';
+      for (const line of sourceLines) {
+        buffer +=
+          (copy === 0
+            ? line
+            : line.replace(UUID, (_, head, tail) => head + tail.slice(0, 6) + suffix)) + '\n';
+        resources += 1;
+      }
+      bytes += Buffer.byteLength(buffer);
+      if (!out.write(buffer)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+  }
+  return { patients: copies * perCopy, resources, bytes };
+}

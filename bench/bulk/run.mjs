@@ -1,0 +1,279 @@
+#!/usr/bin/env node
+// Bulk paths next to the database's own speed, in one run on one machine:
+//  - Athena: writes a synthetic download of --athena-rows rows, loads it with
+//    `psql \copy` into tables with the same primary keys (the baseline), then runs
+//    `vocab:import --athena` in the server profile and the embedded profile.
+// Prints rows/s, the ratio to the baseline and each process's peak RSS.
+//
+//   npm run build && node bench/bulk/run.mjs [--athena-rows 1000000] [--profile both|server|embedded]
+//
+// PostgreSQL and Redis on the standard ports (TEST_DATABASE_URL, TEST_REDIS_URL override).
+// It never fails on a figure; the machine's load moves absolute numbers, ratios less so.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { writeAthena } from './athena-generator.mjs';
+import { writeExport } from './export-generator.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '..', '..');
+const distDir = resolve(repoRoot, process.env.BENCH_DIST_DIR ?? 'dist');
+const cli = join(distDir, 'apps', 'cli', 'src', 'main.js');
+const { values: options } = parseArgs({
+  options: {
+    'athena-rows': { type: 'string', default: '1000000' },
+    patients: { type: 'string', default: '130' },
+    only: { type: 'string', default: 'athena,load' },
+    profile: { type: 'string', default: 'both' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const ATHENA_ROWS = Number(options['athena-rows']);
+const PATIENTS = Number(options.patients);
+const ONLY = options.only.split(',');
+const REFERENCE = resolve(repoRoot, '..', 'shared', 'reference');
+const NDJSON = join(REFERENCE, 'fhir', 'synthea-bulk-ndjson-13-patients');
+const ATHENA_SUBSET = join(REFERENCE, 'omop', 'vocab', 'athena-subset');
+const worker = join(distDir, 'apps', 'worker', 'src', 'main.js');
+const PROFILES = options.profile === 'both' ? ['server', 'embedded'] : [options.profile];
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ENCRYPTION_KEY = randomBytes(32).toString('base64');
+
+if (!existsSync(cli)) {
+  console.error('run `npm run build` first');
+  process.exit(1);
+}
+
+/** Runs a command under /usr/bin/time; resolves with wall seconds, peak RSS (MB) and output. */
+function timed(command, args, env = {}) {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', command, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      const rss = Number(/PEAK_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? 0) / 1024;
+      if (code !== 0) fail(new Error(`${command} ${args[0] ?? ''} failed: ${stderr.slice(-600)}`));
+      else done({ seconds, rssMb: rss, stdout, stderr });
+    });
+  });
+}
+
+const databases = [];
+async function freshDatabase(label) {
+  const name = `bench_bulk_${label}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  databases.push(name);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabases() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+function serverEnv(url) {
+  return {
+    DATABASE_URL: url,
+    REDIS_URL,
+    JWT_SECRET: 'bench-bulk-secret-of-enough-length-0123456789',
+    ENCRYPTION_KEY,
+  };
+}
+
+function embeddedEnv(dataDir) {
+  const env = { DATA_DIR: dataDir };
+  for (const name of ['DATABASE_URL', 'REDIS_URL']) env[name] = '';
+  return env;
+}
+
+const ATHENA_FILES = [
+  'VOCABULARY',
+  'DOMAIN',
+  'CONCEPT_CLASS',
+  'RELATIONSHIP',
+  'CONCEPT',
+  'CONCEPT_RELATIONSHIP',
+  'CONCEPT_SYNONYM',
+  'CONCEPT_ANCESTOR',
+  'DRUG_STRENGTH',
+];
+
+async function athenaBench(work) {
+  const directory = join(work, 'athena');
+  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(directory);
+  const started = performance.now();
+  const counts = await writeAthena(directory, ATHENA_ROWS);
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  console.log(
+    `Athena: ${total.toLocaleString('en')} rows written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  // Baseline: psql \copy of the same files into the same tables (same primary keys).
+  const baselineUrl = await freshDatabase('copy');
+  await timed(process.execPath, [cli, 'migrate'], serverEnv(baselineUrl));
+  const script = join(work, 'copy.sql');
+  writeFileSync(
+    script,
+    ATHENA_FILES.map(
+      (file) =>
+        `\\copy vocab.${file.toLowerCase()} FROM '${join(directory, `${file}.csv`)}' WITH (FORMAT csv, DELIMITER E'\\t', HEADER true, QUOTE E'\\b')`,
+    ).join('\n') + '\n',
+  );
+  const baseline = await timed('psql', [baselineUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-f', script]);
+  const rate = (seconds) => Math.round(total / seconds);
+  const report = [
+    {
+      run: 'psql \\copy (baseline)',
+      seconds: baseline.seconds,
+      rowsPerSecond: rate(baseline.seconds),
+      ratio: 1,
+      peakRssMb: null,
+    },
+  ];
+  // The import alone (as the CLI reports it), then the whole command: start-up, import and
+  // the refresh of the builtin code systems that follows.
+  const add = (run, result) => {
+    const importSeconds = Number(/Imported .* in ([\d.]+) s/.exec(result.stdout)?.[1] ?? NaN);
+    report.push({
+      run,
+      seconds: importSeconds,
+      rowsPerSecond: rate(importSeconds),
+      ratio: Number((importSeconds / baseline.seconds).toFixed(2)),
+      commandSeconds: Number(result.seconds.toFixed(2)),
+      peakRssMb: Math.round(result.rssMb),
+    });
+  };
+
+  for (const profile of PROFILES) {
+    const env =
+      profile === 'server'
+        ? serverEnv(await freshDatabase('athena'))
+        : embeddedEnv(join(work, `data-${profile}`));
+    // Migrations first, so the timed run is the import alone (plus the CLI's start-up).
+    await timed(process.execPath, [cli, 'migrate'], env);
+    const args = [cli, 'vocab:import', '--athena', directory];
+    add(`vocab:import ${profile}`, await timed(process.execPath, args, env));
+    add(`vocab:import ${profile}, re-run`, await timed(process.execPath, args, env));
+  }
+  baseline.seconds = Number(baseline.seconds.toFixed(2));
+  report[0].seconds = baseline.seconds;
+  console.table(report);
+  return report;
+}
+
+/** Reads every line of the export and JSON.parses it: the floor for any loader. */
+async function parseBaseline(directory) {
+  const { readdirSync } = await import('node:fs');
+  const started = performance.now();
+  let resources = 0;
+  for (const name of readdirSync(directory)) {
+    for (const line of readFileSync(join(directory, name), 'utf8').split('\n')) {
+      if (line === '') continue;
+      JSON.parse(line);
+      resources += 1;
+    }
+  }
+  return { seconds: (performance.now() - started) / 1000, resources };
+}
+
+/** Starts a worker process (server profile); the returned function stops it and gives its peak RSS (MB). */
+function startWorker(env) {
+  const child = spawn(process.execPath, [worker], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  return async () => {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const closed = new Promise((done) => child.on('close', done));
+    child.kill('SIGTERM');
+    await closed;
+    return peakKb / 1024;
+  };
+}
+
+async function loadBench(work) {
+  const directory = join(work, 'export');
+  mkdirSync(directory, { recursive: true });
+  const written = await writeExport(NDJSON, directory, PATIENTS);
+  console.log(
+    `Export: ${written.patients} patients, ${written.resources.toLocaleString('en')} resources, ${(written.bytes / 1e6).toFixed(0)} MB`,
+  );
+  const parsed = await parseBaseline(directory);
+  const rate = (seconds) => Math.round(written.resources / seconds);
+  const report = [
+    {
+      run: 'read + JSON.parse (baseline)',
+      seconds: Number(parsed.seconds.toFixed(2)),
+      resourcesPerSecond: rate(parsed.seconds),
+      ratio: 1,
+      peakRssMb: null,
+    },
+  ];
+  for (const profile of PROFILES) {
+    const env =
+      profile === 'server'
+        ? serverEnv(await freshDatabase('service'))
+        : embeddedEnv(join(work, `load-${profile}`));
+    if (profile === 'embedded') env.CREATE_DEMO_CLIENT = 'false';
+    await timed(process.execPath, [cli, 'vocab:import', '--athena', ATHENA_SUBSET], env);
+    const target = `${await freshDatabase('cdm')}?schema=cdm`;
+    const stop = profile === 'server' ? startWorker(env) : null;
+    const args = [cli, 'omop:load', '--ndjson', directory, '--target', target, '--jobs', '1'];
+    try {
+      for (const run of ['first', 're-run']) {
+        const result = await timed(process.execPath, args, env);
+        console.log(`omop:load ${profile}, ${run}: ${result.seconds.toFixed(1)} s`);
+        report.push({
+          run: `omop:load ${profile}, ${run}`,
+          seconds: Number(result.seconds.toFixed(2)),
+          resourcesPerSecond: rate(result.seconds),
+          ratio: Number((result.seconds / parsed.seconds).toFixed(1)),
+          peakRssMb: Math.round(result.rssMb),
+        });
+      }
+    } finally {
+      if (stop)
+        report.push({ run: `worker (server), peak RSS`, peakRssMb: Math.round(await stop()) });
+    }
+  }
+  console.table(report);
+  return report;
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'bench-bulk-'));
+  try {
+    if (ONLY.includes('athena')) await athenaBench(work);
+    if (ONLY.includes('load')) await loadBench(work);
+  } finally {
+    await dropDatabases();
+    if (!options.keep) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { DataSource } from 'typeorm';
+import { getPGliteInstance } from 'typeorm-pglite';
+
+/** A COPY chunk: big enough to amortise a round trip, small enough to keep memory flat. */
+const CHUNK_CHARS = 1 << 20;
+/** PGlite reads a whole blob per COPY statement; a few MB per statement bounds memory. */
+const PGLITE_BLOB_CHARS = 8 << 20;
+
+/** One database session inside one transaction, with a bulk `COPY … FROM STDIN` path. */
+export interface CopySession {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Streams COPY text-format lines (each ending in "\n") into `COPY <target> FROM STDIN`.
+   * Backpressure: lines are pulled only as fast as the database takes them.
+   */
+  copyIn(target: string, lines: AsyncIterable<string>): Promise<void>;
+}
+
+/** Joins lines into chunks of about `size` characters. */
+async function* chunks(lines: AsyncIterable<string>, size: number): AsyncIterable<string> {
+  let parts: string[] = [];
+  let length = 0;
+  for await (const line of lines) {
+    parts.push(line);
+    length += line.length;
+    if (length >= size) {
+      yield parts.join('');
+      parts = [];
+      length = 0;
+    }
+  }
+  if (length > 0) yield parts.join('');
+}
+
+class ServerCopySession implements CopySession {
+  constructor(private readonly client: pg.PoolClient) {}
+
+  async query<T>(sql: string, params?: unknown[]): Promise<T[]> {
+    return (await this.client.query(sql, params)).rows as T[];
+  }
+
+  async copyIn(target: string, lines: AsyncIterable<string>): Promise<void> {
+    const stream = this.client.query(copyFrom(`COPY ${target} FROM STDIN`));
+    await pipeline(Readable.from(chunks(lines, CHUNK_CHARS)), stream);
+  }
+}
+
+/** The slice of PGlite used here (typeorm-pglite resolves its own copy of the package types). */
+interface PgliteDb {
+  query<T>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<{ rows: T[] }>;
+}
+
+class PgliteCopySession implements CopySession {
+  constructor(private readonly db: PgliteDb) {}
+
+  async query<T>(sql: string, params?: unknown[]): Promise<T[]> {
+    return (await this.db.query<T>(sql, params)).rows;
+  }
+
+  async copyIn(target: string, lines: AsyncIterable<string>): Promise<void> {
+    // PGlite has no COPY FROM STDIN; its virtual /dev/blob file is fed one blob per statement.
+    for await (const chunk of chunks(lines, PGLITE_BLOB_CHARS)) {
+      await this.db.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
+    }
+  }
+}
+
+function isEmbedded(dataSource: DataSource): boolean {
+  return (dataSource.options as { driver?: unknown }).driver !== undefined;
+}
+
+/**
+ * Runs `work` in one transaction on one session of the data source (server PostgreSQL or
+ * embedded PGlite), committing when it resolves and rolling back when it throws.
+ */
+export async function inCopySession<T>(
+  dataSource: DataSource,
+  work: (session: CopySession) => Promise<T>,
+): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.startTransaction();
+    const session = isEmbedded(dataSource)
+      ? new PgliteCopySession(await getPGliteInstance())
+      : new ServerCopySession(
+          (runner as unknown as { databaseConnection: pg.PoolClient }).databaseConnection,
+        );
+    try {
+      const result = await work(session);
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await runner.release();
+  }
+}
