@@ -19,6 +19,7 @@ import { SearchFromTextHandler } from './application/queries/search-from-text/se
 import { TextToBundleHandler } from './application/queries/text-to-bundle/text-to-bundle.handler.js';
 import { TextToFhirHandler } from './application/queries/text-to-fhir/text-to-fhir.handler.js';
 import { ReferenceFixupJob } from './application/reference-fixup.job.js';
+import { BundlePlanner } from './application/services/bundle-planner.js';
 import { ClinicalTextReader } from './application/services/clinical-text-reader.js';
 import { FixupWaiter } from './application/services/fixup-waiter.js';
 import { CustomProfiles } from './application/services/custom-profiles.js';
@@ -64,6 +65,7 @@ const handlers = [
     ...handlers,
     ClinicalTextReader,
     ResourceChecker,
+    BundlePlanner,
     ResourceFromText,
     CustomProfiles,
     FixupWaiter,

@@ -3,28 +3,19 @@ import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { Bundle, FhirClient, Resource } from '@app/fhir';
 import { GetFhirClientQuery } from '@app/fhir-provider';
 import { JobQueue } from '@app/shared';
-import { planBundle, type PlannedBundle } from '../../../domain/bundle/plan-bundle.js';
 import {
   planFixups,
   referenceFromLocation,
   storedReferences,
   withResources,
 } from '../../../domain/bundle/reference-fixups.js';
-import { hasPersonDetails } from '../../../domain/builders/patient.js';
-import { linkTargetsForBundle } from '../../../domain/link-targets.js';
 import { patientOf } from '../../caller-context.js';
-import {
-  invalidResource,
-  nothingFound,
-  requireR4,
-  requireUsableText,
-} from '../../lang2fhir-errors.js';
+import { requireR4, requireUsableText } from '../../lang2fhir-errors.js';
 import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository.js';
 import { SecretSealer } from '../../ports/secret-sealer.js';
 import { ReferenceFixupJob, fixupContext, fixupJobId } from '../../reference-fixup.job.js';
-import { ClinicalTextReader } from '../../services/clinical-text-reader.js';
+import { BundlePlanner } from '../../services/bundle-planner.js';
 import { FixupWaiter } from '../../services/fixup-waiter.js';
-import { ResourceChecker } from '../../services/resource-checker.js';
 import {
   CreateMultiFromTextCommand,
   type CreatedMultiFromText,
@@ -34,8 +25,7 @@ import {
 @CommandHandler(CreateMultiFromTextCommand)
 export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFromTextCommand> {
   constructor(
-    private readonly reader: ClinicalTextReader,
-    private readonly checker: ResourceChecker,
+    private readonly planner: BundlePlanner,
     private readonly queries: QueryBus,
     private readonly fixups: ReferenceFixupRepository,
     private readonly jobs: JobQueue,
@@ -49,7 +39,7 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
     requireR4(version);
     requireUsableText(text);
     const client = await this.queries.execute(new GetFhirClientQuery(accountId, provider, caller));
-    const plan = await this.plan(accountId, text, patientOf(caller));
+    const plan = await this.planner.plan(accountId, text, patientOf(caller));
     // The reference fix-up below needs the job queue; when it is down, answer 503 before
     // anything is written to the FHIR server rather than after. (A fix-up whose enqueue
     // still fails stays pending and is enqueued by the reconciler.)
@@ -99,25 +89,6 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
       ...(referenceFixup ? { referenceFixup } : {}),
       target: { kind: client.target.kind, providerId: client.target.providerId },
     };
-  }
-
-  private async plan(accountId: string, text: string, patient?: string): Promise<PlannedBundle> {
-    const now = new Date();
-    const analysis = this.reader.analyze(text, now);
-    const links = await this.reader.link(accountId, linkTargetsForBundle(analysis));
-    const plan = planBundle(
-      { analysis, links, now: now.toISOString(), newId: randomUUID },
-      patient,
-    );
-    const clinical = plan.entries.filter(
-      (entry) => entry.built.resource.resourceType !== 'Patient',
-    );
-    if (clinical.length === 0 && !hasPersonDetails(analysis.person)) throw nothingFound('auto');
-    for (const entry of plan.entries) {
-      const issues = this.checker.issues(entry.kind, entry.built.resource);
-      if (issues.length > 0) throw invalidResource(entry.built.resource.resourceType, issues);
-    }
-    return plan;
   }
 
   /** Each stored resource as the server holds it: from the response, else read back. */
