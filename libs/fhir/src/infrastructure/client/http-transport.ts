@@ -1,4 +1,3 @@
-import { AppError } from '@app/shared';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FhirTarget } from '../../application/ports/fhir-client.js';
 import type { RequestAuthorizer } from '../../application/ports/request-authorizer.js';
@@ -14,6 +13,7 @@ import {
   type OutboundResponse,
 } from '../outbound/outbound-http.js';
 import type { FhirTransport, TransportRequest, TransportResponse } from './fhir-transport.js';
+import { outboundFailure } from './outbound-failure.js';
 
 export interface HttpTransportSettings extends RetrySettings {
   timeoutMs: number;
@@ -75,7 +75,7 @@ export class HttpTransport implements FhirTransport {
           error instanceof OutboundError && error.failure === 'network' && request.method === 'GET'
             ? retryDelayMs(attempt, undefined, this.settings)
             : undefined;
-        if (delay === undefined) throw this.outboundFailure(error);
+        if (delay === undefined) throw outboundFailure(error);
         await this.wait(delay);
         continue;
       }
@@ -110,22 +110,6 @@ export class HttpTransport implements FhirTransport {
     } catch {
       if (response.status >= 400) return undefined;
       throw invalidUpstreamResponse(this.label, 'the body is not JSON');
-    }
-  }
-
-  private outboundFailure(error: unknown): unknown {
-    if (!(error instanceof OutboundError)) return error;
-    switch (error.failure) {
-      case 'refused-target':
-        return AppError.badRequest('FHIR.TARGET_REFUSED', error.message);
-      case 'invalid-url':
-        return AppError.badRequest('FHIR.INVALID_URL', error.message);
-      case 'timeout':
-        return new AppError(502, 'FHIR.UPSTREAM_TIMEOUT', error.message);
-      case 'too-large':
-        return new AppError(502, 'FHIR.UPSTREAM_RESPONSE_TOO_LARGE', error.message);
-      default:
-        return new AppError(502, 'FHIR.UPSTREAM_UNREACHABLE', error.message);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { AppError } from '@app/shared';
 import { OutboundError } from '../outbound/outbound-http.js';
 
-/** What a caller sees when no answer came from the FHIR server (same codes as HttpTransport). */
+/** What a caller sees when no answer came from the FHIR server (the client and the gateway). */
 export function outboundFailure(error: unknown): unknown {
   if (!(error instanceof OutboundError)) return error;
   switch (error.failure) {
