@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureStdoutLogs } from '../support/fhir-log-capture.js';
 import { FhirTestServer } from '../support/fhir-test-server.js';
@@ -190,13 +191,13 @@ describe.each(PROFILES)('FHIR gateway (%s profile)', (profile) => {
     await server?.close();
   });
 
-  async function register(auth: Record<string, unknown>): Promise<string> {
+  async function register(auth: Record<string, unknown>, kind = 'hapi'): Promise<string> {
     const response = await fetch(`${api.baseUrl}/fhir-provider`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         name: `gw-${Math.random().toString(36).slice(2, 8)}`,
-        provider: 'hapi',
+        provider: kind,
         base_url: server.fhirBase,
         auth,
       }),
@@ -326,6 +327,12 @@ describe.each(PROFILES)('FHIR gateway (%s profile)', (profile) => {
     })('GET', 'Patient?_count=1');
     expect(withToken.status).toBe(200);
     expect(server.fhirRequests.at(-1)?.authorization).toBe(`Bearer ${PASSTHROUGH_TOKEN}`);
+    // The server checks the token: one it does not know is refused there, and its 401 comes back.
+    const unknownToken = await gateway(passthrough, {
+      'X-Service-Fhir-Provider': `${passthrough}:not-a-known-token`,
+    })('GET', 'Patient?_count=1');
+    expect(unknownToken.status).toBe(401);
+    expect(unknownToken.body.resourceType).toBe('OperationOutcome');
     const without = await gateway(passthrough)('GET', 'Patient?_count=1');
     expect(without.status).toBe(400);
     expect(without.body.error?.code ?? without.body.code).toBe(
@@ -338,14 +345,57 @@ describe.each(PROFILES)('FHIR gateway (%s profile)', (profile) => {
       client_id: 'gw-obo',
       client_secret: 'gw-obo-secret-55',
     });
+    const tokensBefore = server.tokenRequests.length;
     const onBehalf = await gateway(obo, { 'X-Service-On-Behalf-Of': 'Practitioner/dr-7' })(
       'GET',
       'Patient?_count=1',
     );
     expect(onBehalf.status).toBe(200);
     expect(server.fhirRequests.at(-1)?.headers['x-on-behalf-of']).toBe('Practitioner/dr-7');
+    // The token endpoint checked the client secret before issuing the token the server accepted.
+    expect(server.tokenRequests.slice(tokensBefore)).toEqual([
+      expect.objectContaining({ clientId: 'gw-obo', method: 'client_secret_basic' }),
+    ]);
+    expect(server.fhirRequests.at(-1)?.authorization).toMatch(/^Bearer .+/);
+    expect(server.fhirRequests.at(-1)?.authorization).not.toBe(`Bearer ${PASSTHROUGH_TOKEN}`);
     const badHeader = await gateway(obo, { 'X-Service-On-Behalf-Of': 'Group/1' })('GET', 'Patient');
     expect(badHeader.status).toBe(400);
+  });
+
+  it('google_healthcare: the JWT-bearer grant (test token URI as token_uri) reaches the server', async () => {
+    // The key file's token_uri points at the test's token endpoint: Google's own is not reachable offline.
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    server.registerServiceAccount(
+      'gw-svc@project.iam.gserviceaccount.com',
+      publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    );
+    const provider = await register(
+      {
+        auth_method: 'google_healthcare',
+        service_account_key: {
+          type: 'service_account',
+          client_email: 'gw-svc@project.iam.gserviceaccount.com',
+          private_key_id: 'gw-key-1',
+          private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+          token_uri: server.tokenUrl,
+        },
+      },
+      'google_healthcare',
+    );
+    const tokensBefore = server.tokenRequests.length;
+    const created = await gateway(provider)('POST', 'Patient', {
+      body: { resourceType: 'Patient', name: [{ family: 'GwGoogle' }] },
+    });
+    expect(created.status).toBe(201);
+    const read = await gateway(provider)('GET', `Patient/${created.body.id}`);
+    expect(read.body.name[0].family).toBe('GwGoogle');
+    expect(server.tokenRequests.slice(tokensBefore)).toEqual([
+      expect.objectContaining({
+        clientId: 'gw-svc@project.iam.gserviceaccount.com',
+        method: 'jwt_bearer_grant',
+      }),
+    ]);
+    expect(server.refusals).toEqual([]);
   });
 
   it('upstream OperationOutcomes and statuses come back unchanged; search parameters verbatim', async () => {

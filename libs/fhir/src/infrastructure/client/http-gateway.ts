@@ -6,22 +6,16 @@ import type {
 } from '../../application/ports/fhir-gateway.js';
 import type { RequestAuthorizer } from '../../application/ports/request-authorizer.js';
 import { returnedResponseHeaders } from '../../domain/gateway/gateway-headers.js';
-import { RETRYABLE_STATUSES, retryDelayMs } from '../../domain/client/retry-policy.js';
-import {
-  OutboundError,
-  type OutboundHttp,
-  type OutboundResponse,
-} from '../outbound/outbound-http.js';
+import type { OutboundHttp } from '../outbound/outbound-http.js';
 import type { HttpTransportSettings } from './http-transport.js';
-import { outboundFailure } from './outbound-failure.js';
+import { sendWithRetries } from './send-with-retries.js';
 
 const FHIR_JSON = 'application/fhir+json';
 
 /**
  * Passes a caller's FHIR request to a remote server with the provider's credentials, under
- * the same rules as HttpTransport: the address policy, time-out and size cap of OutboundHttp;
- * a 401 renews the credential once; 429/503 retried with backoff; connection failures retried
- * for reads only. The answer (status, FHIR headers, body) is returned as the server gave it.
+ * the same rules as HttpTransport (`sendWithRetries`) and the address policy, time-out and
+ * size cap of OutboundHttp. The answer (status, FHIR headers, body) is returned as the server gave it.
  */
 export class HttpGateway implements FhirGateway {
   readonly baseUrl: string;
@@ -49,47 +43,18 @@ export class HttpGateway implements FhirGateway {
     const headers: Record<string, string> = { accept: FHIR_JSON, ...request.headers };
     if (body === undefined) delete headers['content-type'];
     else headers['content-type'] ??= FHIR_JSON;
-    let renewed = false;
-    for (let attempt = 1; ; attempt++) {
-      let response: OutboundResponse;
-      try {
-        response = await this.http.send({
-          method: request.method,
-          url,
-          headers: { ...headers, ...(await this.authorizer.headers()) },
-          body,
-          timeoutMs: this.settings.timeoutMs,
-          maxResponseBytes: this.settings.maxResponseBytes,
-        });
-      } catch (error) {
-        const delay =
-          error instanceof OutboundError && error.failure === 'network' && request.method === 'GET'
-            ? retryDelayMs(attempt, undefined, this.settings)
-            : undefined;
-        if (delay === undefined) throw outboundFailure(error);
-        await this.wait(delay);
-        continue;
-      }
-      if (response.status === 401 && !renewed) {
-        renewed = true;
-        if (await this.authorizer.renew()) {
-          attempt--;
-          continue;
-        }
-      }
-      if (RETRYABLE_STATUSES.has(response.status)) {
-        const delay = retryDelayMs(attempt, response.headers['retry-after'], this.settings);
-        if (delay !== undefined) {
-          await this.wait(delay);
-          continue;
-        }
-      }
-      return {
-        status: response.status,
-        headers: returnedResponseHeaders(response.headers),
-        body: response.body,
-      };
-    }
+    const response = await sendWithRetries(
+      { method: request.method, url, headers, body },
+      this.authorizer,
+      this.http,
+      this.settings,
+      this.wait,
+    );
+    return {
+      status: response.status,
+      headers: returnedResponseHeaders(response.headers),
+      body: response.body,
+    };
   }
 }
 

@@ -1,19 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FhirTarget } from '../../application/ports/fhir-client.js';
 import type { RequestAuthorizer } from '../../application/ports/request-authorizer.js';
-import {
-  RETRYABLE_STATUSES,
-  retryDelayMs,
-  type RetrySettings,
-} from '../../domain/client/retry-policy.js';
+import type { RetrySettings } from '../../domain/client/retry-policy.js';
 import { invalidUpstreamResponse } from '../../domain/client/upstream-errors.js';
-import {
-  OutboundError,
-  type OutboundHttp,
-  type OutboundResponse,
-} from '../outbound/outbound-http.js';
+import type { OutboundHttp, OutboundResponse } from '../outbound/outbound-http.js';
 import type { FhirTransport, TransportRequest, TransportResponse } from './fhir-transport.js';
-import { outboundFailure } from './outbound-failure.js';
+import { responseHeader, sendWithRetries } from './send-with-retries.js';
 
 export interface HttpTransportSettings extends RetrySettings {
   timeoutMs: number;
@@ -52,55 +44,30 @@ export class HttpTransport implements FhirTransport {
         : `${this.base}/${request.path}`,
     );
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    let renewed = false;
-    for (let attempt = 1; ; attempt++) {
-      let response: OutboundResponse;
-      try {
-        response = await this.http.send({
-          method: request.method,
-          url,
-          headers: {
-            Accept: FHIR_JSON,
-            ...(body === undefined
-              ? {}
-              : { 'Content-Type': FHIR_JSON, Prefer: 'return=representation' }),
-            ...(await this.authorizer.headers()),
-          },
-          body,
-          timeoutMs: this.settings.timeoutMs,
-          maxResponseBytes: this.settings.maxResponseBytes,
-        });
-      } catch (error) {
-        const delay =
-          error instanceof OutboundError && error.failure === 'network' && request.method === 'GET'
-            ? retryDelayMs(attempt, undefined, this.settings)
-            : undefined;
-        if (delay === undefined) throw outboundFailure(error);
-        await this.wait(delay);
-        continue;
-      }
-      if (response.status === 401 && !renewed) {
-        renewed = true;
-        if (await this.authorizer.renew()) {
-          attempt--;
-          continue;
-        }
-      }
-      if (RETRYABLE_STATUSES.has(response.status)) {
-        const delay = retryDelayMs(attempt, header(response, 'retry-after'), this.settings);
-        if (delay !== undefined) {
-          await this.wait(delay);
-          continue;
-        }
-      }
-      return {
-        status: response.status,
-        body: this.parse(response),
-        headers: Object.fromEntries(
-          Object.keys(response.headers).map((name) => [name, header(response, name)]),
-        ),
-      };
-    }
+    const response = await sendWithRetries(
+      {
+        method: request.method,
+        url,
+        headers: {
+          Accept: FHIR_JSON,
+          ...(body === undefined
+            ? {}
+            : { 'Content-Type': FHIR_JSON, Prefer: 'return=representation' }),
+        },
+        body,
+      },
+      this.authorizer,
+      this.http,
+      this.settings,
+      this.wait,
+    );
+    return {
+      status: response.status,
+      body: this.parse(response),
+      headers: Object.fromEntries(
+        Object.keys(response.headers).map((name) => [name, responseHeader(response, name)]),
+      ),
+    };
   }
 
   private parse(response: OutboundResponse): unknown {
@@ -112,9 +79,4 @@ export class HttpTransport implements FhirTransport {
       throw invalidUpstreamResponse(this.label, 'the body is not JSON');
     }
   }
-}
-
-function header(response: OutboundResponse, name: string): string | undefined {
-  const value = response.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
