@@ -7,6 +7,7 @@ import { SetGuideContextHandler } from './application/commands/set-guide-context
 import { UpdateProfileHandler } from './application/commands/update-profile/update-profile.handler.js';
 import { UploadProfileHandler } from './application/commands/upload-profile/upload-profile.handler.js';
 import { ProfileRepository } from './application/ports/profile.repository.js';
+import { FindBuiltinProfileHandler } from './application/queries/find-builtin-profile/find-builtin-profile.handler.js';
 import { GetGuideHandler } from './application/queries/get-guide/get-guide.handler.js';
 import { GetProfileHandler } from './application/queries/get-profile/get-profile.handler.js';
 import { ListGuidesHandler } from './application/queries/list-guides/list-guides.handler.js';
@@ -35,6 +36,7 @@ const profileHandlers = [
   GetProfileHandler,
   ListGuidesHandler,
   GetGuideHandler,
+  FindBuiltinProfileHandler,
 ];
 
 /**

@@ -46,3 +46,5 @@ export { conformResource, type ConformedResource } from './domain/input/conform-
 export { GetProfileQuery } from './application/queries/get-profile/get-profile.query.js';
 export type { CustomProfile } from './domain/profiles/custom-profile.js';
 export { applyProfile, type ProfiledResource } from './domain/profiles/apply-profile.js';
+export { BuiltinProfileCatalog } from './application/ports/builtin-profile-catalog.js';
+export type { BuiltinProfile } from './domain/profiles/builtin-profiles.js';

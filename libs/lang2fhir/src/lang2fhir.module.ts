@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { resolveEncryptionKey } from '@app/platform';
 import { AppConfig } from '@app/shared';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BuiltinProfilesModule } from './builtin-profiles.module.js';
 import { VocabularyModule } from '@app/vocabulary';
 import { ApplyReferenceFixupHandler } from './application/commands/apply-reference-fixup/apply-reference-fixup.handler.js';
 import { CreateFromTextHandler } from './application/commands/create-from-text/create-from-text.handler.js';
@@ -53,7 +54,11 @@ const handlers = [
 
 /** lang2fhir: clinical text to FHIR resources, stored in a FHIR server. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReferenceFixupEntity]), VocabularyModule],
+  imports: [
+    TypeOrmModule.forFeature([ReferenceFixupEntity]),
+    VocabularyModule,
+    BuiltinProfilesModule,
+  ],
   controllers: [
     Lang2FhirMultiController,
     Lang2FhirSearchToolsController,

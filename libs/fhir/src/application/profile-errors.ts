@@ -5,3 +5,9 @@ export const profileNotFound = (id: string) =>
 
 export const guideNotFound = (name: string) =>
   AppError.notFound('FHIR_PROFILES.GUIDE_NOT_FOUND', `No implementation guide named "${name}"`);
+
+export const builtinReadOnly = (id: string) =>
+  AppError.forbidden(
+    'FHIR_PROFILES.BUILTIN',
+    `"${id}" is a built-in profile and read-only; upload a custom profile with another id to change it`,
+  );

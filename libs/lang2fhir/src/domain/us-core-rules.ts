@@ -37,6 +37,11 @@ const CATEGORY: Partial<Record<ResourceKind, string>> = {
   careplan: 'assess-plan',
 };
 
+/** The elements the profile of `kind` requires, as checked by `usCoreIssues`. */
+export function requiredElements(kind: ResourceKind): readonly string[] {
+  return REQUIRED[kind];
+}
+
 function present(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return false;
   if (Array.isArray(value)) return value.length > 0;

@@ -10,16 +10,24 @@ import {
   Query as QueryParam,
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ok } from '@app/shared';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AppError, ok } from '@app/shared';
 import { DeleteProfileCommand } from '../../application/commands/delete-profile/delete-profile.command.js';
 import { UpdateProfileCommand } from '../../application/commands/update-profile/update-profile.command.js';
 import { UploadProfileCommand } from '../../application/commands/upload-profile/upload-profile.command.js';
 import { profileNotFound } from '../../application/profile-errors.js';
+import { FindBuiltinProfileQuery } from '../../application/queries/find-builtin-profile/find-builtin-profile.query.js';
 import { GetProfileQuery } from '../../application/queries/get-profile/get-profile.query.js';
 import { ListProfilesQuery } from '../../application/queries/list-profiles/list-profiles.query.js';
+import { builtinStructureDefinition } from '../../domain/profiles/builtin-profiles.js';
 import { ProfileUploadDto } from './profiles.dto.js';
-import { profileSummary } from './profiles.presenter.js';
+import { builtinProfileSummary, profileSummary } from './profiles.presenter.js';
+
+function parseFlag(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw AppError.badRequest('VALIDATION.INVALID_QUERY', `${name} must be true or false`);
+}
 
 /** The account's custom FHIR profiles (StructureDefinitions) that lang2fhir can build against. */
 @ApiTags('fhir-profiles')
@@ -32,10 +40,25 @@ export class ProfilesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List custom profiles (filter by canonical url)' })
-  async list(@QueryParam('url') url?: string) {
-    const profiles = await this.queries.execute(new ListProfilesQuery(url || undefined));
-    return ok('Profiles retrieved', { profiles: profiles.map(profileSummary) });
+  @ApiOperation({
+    summary:
+      'List custom profiles (filter by canonical url); include_builtin=true adds the read-only built-in ones',
+  })
+  @ApiQuery({ name: 'url', required: false })
+  @ApiQuery({ name: 'include_builtin', required: false, type: Boolean })
+  async list(
+    @QueryParam('url') url?: string,
+    @QueryParam('include_builtin') includeBuiltin?: string,
+  ) {
+    const listed = await this.queries.execute(
+      new ListProfilesQuery(url || undefined, parseFlag(includeBuiltin, 'include_builtin')),
+    );
+    return ok('Profiles retrieved', {
+      profiles: [
+        ...listed.custom.map(profileSummary),
+        ...listed.builtin.map(builtinProfileSummary),
+      ],
+    });
   }
 
   @Post()
@@ -51,7 +74,14 @@ export class ProfilesController {
   @ApiOperation({ summary: 'One custom profile with its StructureDefinition' })
   async get(@Param('id') id: string) {
     const profile = await this.queries.execute(new GetProfileQuery(id));
-    if (!profile) throw profileNotFound(id);
+    if (!profile) {
+      const builtin = await this.queries.execute(new FindBuiltinProfileQuery(id));
+      if (!builtin) throw profileNotFound(id);
+      return ok('Profile retrieved', {
+        ...builtinProfileSummary(builtin),
+        structure_definition: builtinStructureDefinition(builtin),
+      });
+    }
     return ok('Profile retrieved', {
       ...profileSummary(profile),
       structure_definition: profile.structureDefinition,

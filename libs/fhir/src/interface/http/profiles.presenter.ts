@@ -1,3 +1,4 @@
+import type { BuiltinProfile } from '../../domain/profiles/builtin-profiles.js';
 import type { CustomProfile, ImplementationGuide } from '../../domain/profiles/custom-profile.js';
 
 export function profileSummary(profile: CustomProfile) {
@@ -11,6 +12,20 @@ export function profileSummary(profile: CustomProfile) {
     implementation_guide: profile.implementationGuide,
     created_at: profile.createdAt.toISOString(),
     updated_at: profile.updatedAt.toISOString(),
+  };
+}
+
+/** A built-in profile in the shape of a custom one, marked read-only; it has no timestamps. */
+export function builtinProfileSummary(profile: BuiltinProfile) {
+  return {
+    id: profile.id,
+    source: 'builtin' as const,
+    resource_type: profile.resourceType,
+    url: profile.url,
+    version: profile.version,
+    fhir_version: '4.0.1',
+    implementation_guide: profile.implementationGuide,
+    read_only: true,
   };
 }
 

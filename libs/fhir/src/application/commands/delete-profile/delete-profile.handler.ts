@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, RequestContext } from '@app/shared';
+import { RequestContext } from '@app/shared';
 import { isBuiltinProfileId } from '../../../domain/profiles/builtin-profiles.js';
-import { profileNotFound } from '../../profile-errors.js';
+import { builtinReadOnly, profileNotFound } from '../../profile-errors.js';
 import { ProfileRepository } from '../../ports/profile.repository.js';
 import { DeleteProfileCommand } from './delete-profile.command.js';
 
@@ -12,12 +12,7 @@ export class DeleteProfileHandler implements ICommandHandler<DeleteProfileComman
   async execute(command: DeleteProfileCommand): Promise<void> {
     const { accountId } = RequestContext.requireTenant();
     const id = command.id.toLowerCase();
-    if (isBuiltinProfileId(id)) {
-      throw AppError.forbidden(
-        'FHIR_PROFILES.BUILTIN',
-        `"${id}" is a built-in profile (read-only)`,
-      );
-    }
+    if (isBuiltinProfileId(id)) throw builtinReadOnly(id);
     if (!(await this.profiles.remove(accountId, id))) throw profileNotFound(id);
   }
 }

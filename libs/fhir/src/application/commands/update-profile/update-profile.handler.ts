@@ -5,7 +5,8 @@ import {
   checkGuideName,
   profileIdentity,
 } from '../../../domain/profiles/structure-definition-rules.js';
-import { profileNotFound } from '../../profile-errors.js';
+import { isBuiltinProfileId } from '../../../domain/profiles/builtin-profiles.js';
+import { builtinReadOnly, profileNotFound } from '../../profile-errors.js';
 import { ProfileRepository } from '../../ports/profile.repository.js';
 import { UpdateProfileCommand } from './update-profile.command.js';
 
@@ -16,6 +17,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
   async execute(command: UpdateProfileCommand): Promise<CustomProfile> {
     const { accountId } = RequestContext.requireTenant();
     const id = command.id.toLowerCase();
+    if (isBuiltinProfileId(id)) throw builtinReadOnly(id);
     const existing = await this.profiles.find(accountId, id);
     if (!existing) throw profileNotFound(id);
     const given = command.structureDefinition as Record<string, unknown> | null;

@@ -1,14 +1,28 @@
+import { Optional } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { RequestContext } from '@app/shared';
-import type { CustomProfile } from '../../../domain/profiles/custom-profile.js';
+import { BuiltinProfileCatalog } from '../../ports/builtin-profile-catalog.js';
 import { ProfileRepository } from '../../ports/profile.repository.js';
-import { ListProfilesQuery } from './list-profiles.query.js';
+import { ListProfilesQuery, type ListedProfiles } from './list-profiles.query.js';
 
 @QueryHandler(ListProfilesQuery)
 export class ListProfilesHandler implements IQueryHandler<ListProfilesQuery> {
-  constructor(private readonly profiles: ProfileRepository) {}
+  constructor(
+    private readonly profiles: ProfileRepository,
+    @Optional() private readonly catalog?: BuiltinProfileCatalog,
+  ) {}
 
-  execute(query: ListProfilesQuery): Promise<CustomProfile[]> {
-    return this.profiles.list(RequestContext.requireTenant().accountId, query.url);
+  async execute(query: ListProfilesQuery): Promise<ListedProfiles> {
+    const custom = await this.profiles.list(RequestContext.requireTenant().accountId, query.url);
+    if (!query.includeBuiltin || !this.catalog) return { custom, builtin: [] };
+    const builtin = this.catalog
+      .list()
+      .filter(
+        (profile) =>
+          query.url === undefined ||
+          profile.url === query.url ||
+          `${profile.url}|${profile.version}` === query.url,
+      );
+    return { custom, builtin: [...builtin] };
   }
 }
