@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImportGuidePackageHandler } from './application/commands/import-guide-package/import-guide-package.handler.js';
 import { DeleteGuideMetadataHandler } from './application/commands/delete-guide-metadata/delete-guide-metadata.handler.js';
 import { DeleteProfileHandler } from './application/commands/delete-profile/delete-profile.handler.js';
 import { HandleSandboxRequestHandler } from './application/commands/handle-sandbox-request/handle-sandbox-request.handler.js';
 import { SetGuideContextHandler } from './application/commands/set-guide-context/set-guide-context.handler.js';
 import { UpdateProfileHandler } from './application/commands/update-profile/update-profile.handler.js';
 import { UploadProfileHandler } from './application/commands/upload-profile/upload-profile.handler.js';
+import { PackageUnpacker } from './application/ports/package-unpacker.js';
 import { ProfileRepository } from './application/ports/profile.repository.js';
+import { ValueSetRepository } from './application/ports/value-set.repository.js';
 import { FindBuiltinProfileHandler } from './application/queries/find-builtin-profile/find-builtin-profile.handler.js';
 import { GetGuideHandler } from './application/queries/get-guide/get-guide.handler.js';
 import { GetProfileHandler } from './application/queries/get-profile/get-profile.handler.js';
@@ -19,7 +22,9 @@ import { OutboundHttp } from './infrastructure/outbound/outbound-http.js';
 import { FhirResourceVersionEntity } from './infrastructure/persistence/fhir-resource-version.entity.js';
 import { FhirResourceEntity } from './infrastructure/persistence/fhir-resource.entity.js';
 import { FhirSearchIndexEntity } from './infrastructure/persistence/fhir-search-index.entity.js';
+import { GzipTarUnpacker } from './infrastructure/packages/gzip-tar-unpacker.js';
 import { SqlProfileRepository } from './infrastructure/profiles/sql-profile.repository.js';
+import { SqlValueSetRepository } from './infrastructure/profiles/sql-value-set.repository.js';
 import { DatabaseSandboxServer } from './infrastructure/sandbox/database-sandbox-server.js';
 import { ImplementationGuidesController } from './interface/http/implementation-guides.controller.js';
 import { LegacyProfileUploadController } from './interface/http/legacy-profile-upload.controller.js';
@@ -37,6 +42,7 @@ const profileHandlers = [
   ListGuidesHandler,
   GetGuideHandler,
   FindBuiltinProfileHandler,
+  ImportGuidePackageHandler,
 ];
 
 /**
@@ -61,6 +67,8 @@ const profileHandlers = [
     HandleSandboxRequestHandler,
     ...profileHandlers,
     { provide: ProfileRepository, useClass: SqlProfileRepository },
+    { provide: ValueSetRepository, useClass: SqlValueSetRepository },
+    { provide: PackageUnpacker, useClass: GzipTarUnpacker },
     { provide: FhirSettings, useFactory: () => FhirSettings.fromEnv() },
     {
       provide: OutboundHttp,

@@ -49,5 +49,7 @@ export function bodyParsers(limitBytes: number): RequestHandler[] {
       }),
     ),
     answeringErrors(express.urlencoded({ limit: limitBytes, extended: false })),
+    // A package.tgz arrives as a Buffer; the route that takes it unpacks it under its own caps.
+    answeringErrors(express.raw({ limit: limitBytes, type: 'application/gzip' })),
   ];
 }

@@ -15,6 +15,8 @@ export const ACCEPTED_BODY_TYPES = [
   // The JSON Patch type the public API document names for PATCH /agent/{id} (not a +json suffix).
   'application/json+patch',
   'application/x-www-form-urlencoded',
+  // FHIR implementation guide packages (package.tgz), read as bytes.
+  'application/gzip',
 ];
 /** Content-Encoding values the body parsers decode. */
 export const ACCEPTED_ENCODINGS = new Set(['identity', 'gzip', 'deflate']);

@@ -14,6 +14,9 @@ export class FhirSettings {
   maxRetryDelayMs!: number;
   maxResponseBytes!: number;
   outbound!: OutboundRules;
+  /** Implementation guide packages: the most bytes unpacked, and the most files. */
+  guidePackageMaxBytes!: number;
+  guidePackageMaxFiles!: number;
 
   static fromEnv(env: Record<string, string | undefined> = process.env): FhirSettings {
     const read = new EnvReader(env);
@@ -26,6 +29,8 @@ export class FhirSettings {
     settings.retryBaseDelayMs = read.int('FHIR_CLIENT_RETRY_BASE_MS', 500, 1, 60_000);
     settings.maxRetryDelayMs = read.int('FHIR_CLIENT_MAX_RETRY_DELAY_MS', 30_000, 1, 600_000);
     settings.maxResponseBytes = read.byteSize('FHIR_CLIENT_MAX_RESPONSE_BYTES', '50mb');
+    settings.guidePackageMaxBytes = read.byteSize('FHIR_IG_PACKAGE_MAX_BYTES', '50mb');
+    settings.guidePackageMaxFiles = read.int('FHIR_IG_PACKAGE_MAX_FILES', 5000, 1, 100_000);
     settings.outbound = {
       allowLoopback: read.bool('FHIR_OUTBOUND_ALLOW_LOOPBACK', false),
       allowPrivate: read.bool('FHIR_OUTBOUND_ALLOW_PRIVATE', true),

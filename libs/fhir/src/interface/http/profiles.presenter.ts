@@ -1,3 +1,4 @@
+import type { GuideImport } from '../../application/commands/import-guide-package/import-guide-package.command.js';
 import type { BuiltinProfile } from '../../domain/profiles/builtin-profiles.js';
 import type { CustomProfile, ImplementationGuide } from '../../domain/profiles/custom-profile.js';
 
@@ -36,5 +37,17 @@ export function guideSummary(guide: ImplementationGuide) {
     profile_count: guide.profileIds.length,
     ...(guide.createdAt ? { created_at: guide.createdAt.toISOString() } : {}),
     ...(guide.updatedAt ? { updated_at: guide.updatedAt.toISOString() } : {}),
+  };
+}
+
+export function guideImportSummary(result: GuideImport) {
+  return {
+    name: result.guide,
+    ...(result.packageName
+      ? { package: { name: result.packageName, version: result.packageVersion } }
+      : {}),
+    profiles: result.profiles,
+    value_sets: result.valueSets,
+    skipped: result.skipped,
   };
 }
