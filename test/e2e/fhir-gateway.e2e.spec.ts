@@ -103,6 +103,32 @@ async function scenario(send: Send, tag: string): Promise<Exchange[]> {
     }),
   );
   keep(
+    await send('PATCH', `Patient/${id}`, {
+      body: {
+        resourceType: 'Parameters',
+        parameter: [
+          {
+            name: 'operation',
+            part: [
+              { name: 'type', valueCode: 'add' },
+              { name: 'path', valueString: 'Patient' },
+              { name: 'name', valueString: 'birthDate' },
+              { name: 'value', valueDate: '1990-04-05' },
+            ],
+          },
+          {
+            name: 'operation',
+            part: [
+              { name: 'type', valueCode: 'replace' },
+              { name: 'path', valueString: 'Patient.name[0].family' },
+              { name: 'value', valueString: `${tag}-patched` },
+            ],
+          },
+        ],
+      },
+    }),
+  );
+  keep(
     await send('POST', '', {
       body: {
         resourceType: 'Bundle',
@@ -235,6 +261,8 @@ describe.each(PROFILES)('FHIR gateway (%s profile)', (profile) => {
       true,
     );
     expect(proxiedAnswers.filter((answer) => answer.body?.type === 'searchset')).toHaveLength(2);
+    // The FHIRPath Patch was applied by the sandbox behind the gateway.
+    expect(proxiedAnswers.some((answer) => answer.body?.birthDate === '1990-04-05')).toBe(true);
     expect(proxiedAnswers.map((answer) => answer.status).slice(0, 5)).toEqual([
       201, 200, 200, 412, 200,
     ]);
@@ -258,8 +286,13 @@ describe.each(PROFILES)('FHIR gateway (%s profile)', (profile) => {
       expect(next?.url.startsWith(`${api.baseUrl}/fhir-provider/${provider}/fhir/Patient?`)).toBe(
         true,
       );
-      // JSON Patch reached the server and was applied there.
+      // JSON Patch and FHIRPath Patch reached the server and were applied there.
       expect(proxiedAnswers.some((answer) => answer.body?.gender === 'other')).toBe(true);
+      expect(
+        proxiedAnswers.some(
+          (answer) => answer.body?.birthDate === '1990-04-05' && answer.body?.gender === 'other',
+        ),
+      ).toBe(true);
     } finally {
       server.requireAuth = true;
     }

@@ -131,6 +131,93 @@ describe.each(PROFILES)('sandbox FHIR server (%s profile)', (profile) => {
     });
   });
 
+  describe('patch', () => {
+    const patchWith = (id: string, body: unknown, contentType: string) =>
+      call(`${base}/Patient/${id}`, {
+        method: 'PATCH',
+        token: fhir.token,
+        headers: { 'Content-Type': contentType },
+        body,
+      });
+    const operation = (parts: Record<string, unknown>[]) => ({ name: 'operation', part: parts });
+
+    it('applies a FHIRPath Patch (Parameters) and a JSON Patch, each as a new version', async () => {
+      const created = await fhir.post('Patient', patient('Patchy', { gender: 'male' }));
+      const id = created.body.id as string;
+      const fhirPath = await patchWith(
+        id,
+        {
+          resourceType: 'Parameters',
+          parameter: [
+            operation([
+              { name: 'type', valueCode: 'replace' },
+              { name: 'path', valueString: 'Patient.gender' },
+              { name: 'value', valueCode: 'female' },
+            ]),
+            operation([
+              { name: 'type', valueCode: 'add' },
+              { name: 'path', valueString: 'Patient' },
+              { name: 'name', valueString: 'birthDate' },
+              { name: 'value', valueDate: '1981-05-06' },
+            ]),
+            operation([
+              { name: 'type', valueCode: 'insert' },
+              { name: 'path', valueString: 'Patient.name[0].given' },
+              { name: 'index', valueInteger: 1 },
+              { name: 'value', valueString: 'May' },
+            ]),
+          ],
+        },
+        'application/fhir+json',
+      );
+      expect(fhirPath.status, fhirPath.text).toBe(200);
+      expect(fhirPath.body).toMatchObject({
+        gender: 'female',
+        birthDate: '1981-05-06',
+        name: [{ family: 'Patchy', given: ['Ada', 'May'] }],
+        meta: { versionId: expect.any(String) },
+      });
+      expect(fhirPath.body.meta.versionId).not.toBe(created.body.meta.versionId);
+      const json = await patchWith(
+        id,
+        [{ op: 'remove', path: '/birthDate' }],
+        'application/json-patch+json',
+      );
+      expect(json.status, json.text).toBe(200);
+      expect(json.body.birthDate).toBeUndefined();
+      const read = await fhir.get(`Patient/${id}`);
+      expect(read.body.gender).toBe('female');
+      expect(read.body.birthDate).toBeUndefined();
+    });
+
+    it('refuses a FHIRPath Patch that cannot apply with a 400 OperationOutcome naming it', async () => {
+      const created = await fhir.post('Patient', patient('Unpatched'));
+      const bad = await patchWith(
+        created.body.id,
+        {
+          resourceType: 'Parameters',
+          parameter: [
+            operation([
+              { name: 'type', valueCode: 'replace' },
+              { name: 'path', valueString: 'Patient.deceasedBoolean' },
+              { name: 'value', valueBoolean: true },
+            ]),
+          ],
+        },
+        'application/fhir+json',
+      );
+      expect(bad.status).toBe(400);
+      expect(bad.body.resourceType).toBe('OperationOutcome');
+      expect(JSON.stringify(bad.body)).toContain('Patient.deceasedBoolean');
+      const missing = await patchWith(
+        'no-such-patient',
+        { resourceType: 'Parameters', parameter: [] },
+        'application/fhir+json',
+      );
+      expect(missing.status).toBe(404);
+    });
+  });
+
   describe('malformed FHIR is a 400 OperationOutcome naming the problem', () => {
     it.each([
       ['a wrong type', patient('X', { gender: 5 }), 'Patient.gender'],

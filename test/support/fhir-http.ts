@@ -37,6 +37,7 @@ export async function call<T = any>(
 /** A client for one FHIR base URL with one bearer token. */
 export function fhirAt(base: string, token: string) {
   return {
+    token,
     get: <T = any>(path: string) => call<T>(`${base}/${path}`, { token }),
     post: <T = any>(path: string, body: unknown, headers?: Record<string, string>) =>
       call<T>(`${base}/${path}`, { method: 'POST', token, body, headers }),

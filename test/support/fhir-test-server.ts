@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getStatus, parseSearchRequest } from '@medplum/core';
 import { FhirRouter, MemoryRepository, type HttpMethod } from '@medplum/fhir-router';
-import { loadFhirDefinitions, type Bundle, type Resource } from '@app/fhir';
+import {
+  applyFhirPathPatch,
+  isFhirPathPatch,
+  loadFhirDefinitions,
+  topLevelJsonPatch,
+  type Bundle,
+  type Resource,
+} from '@app/fhir';
 
 /**
  * A real FHIR R4 server for the suites (medplum's router over an in-memory repository)
@@ -176,6 +183,12 @@ export class FhirTestServer {
     const path = url.pathname.slice('/fhir'.length) || '/';
     if (method === 'POST' && path === '/' && !this.resolveUrnReferences) {
       return fhirJson(response, 200, await this.naiveTransaction(body as Bundle));
+    }
+    if (method === 'PATCH' && isFhirPathPatch(body)) {
+      // FHIRPath Patch, as servers in the field (HAPI) accept it, turned into the router's JSON Patch.
+      const [type, id] = path.replace(/^\//, '').split('/');
+      const current = await this.repository.readResource(type, id);
+      body = topLevelJsonPatch(current, applyFhirPathPatch(current, body));
     }
     const [result, resource] = await this.router.handleRequest(
       {

@@ -48,3 +48,8 @@ export type { CustomProfile } from './domain/profiles/custom-profile.js';
 export { applyProfile, type ProfiledResource } from './domain/profiles/apply-profile.js';
 export { BuiltinProfileCatalog } from './application/ports/builtin-profile-catalog.js';
 export type { BuiltinProfile } from './domain/profiles/builtin-profiles.js';
+export {
+  applyFhirPathPatch,
+  isFhirPathPatch,
+  topLevelJsonPatch,
+} from './domain/resource/fhirpath-patch.js';

@@ -11,6 +11,12 @@ import {
   type SandboxResponse,
 } from '../../application/ports/sandbox-request.js';
 import { sandboxCapabilityStatement } from '../../domain/capability/capability-statement.js';
+import {
+  applyFhirPathPatch,
+  isFhirPathPatch,
+  PatchError,
+  topLevelJsonPatch,
+} from '../../domain/resource/fhirpath-patch.js';
 import { unsupportedOutcome } from '../../domain/resource/outcomes.js';
 import { normalizeSearchQuery, type RawQuery } from '../../domain/search/search-query.js';
 import { loadFhirDefinitions } from '../../domain/fhir-definitions.js';
@@ -54,6 +60,14 @@ export class DatabaseSandboxServer extends SandboxFhirServer {
       baseUrl,
       this.config.maxJsonDepth,
     );
+    if (isFhirPathPatch(fhirRequest.body)) {
+      try {
+        fhirRequest = { ...fhirRequest, body: await asJsonPatch(fhirRequest, repository) };
+      } catch (error) {
+        if (error instanceof OperationOutcomeError) return respond([error.outcome]);
+        throw error;
+      }
+    }
     const [outcome, resource] = await this.router.handleRequest(fhirRequest, repository);
     return respond([outcome, resource], baseUrl);
   }
@@ -100,6 +114,29 @@ function toFhirRequest(path: string, request: SandboxRequest): FhirRequest {
     headers,
     config: { transactions: true },
   };
+}
+
+/**
+ * A FHIRPath Patch (Parameters) becomes the JSON Patch of what it changes on the current
+ * version, so that both kinds go through the router's one patch path (versions, If-Match).
+ */
+async function asJsonPatch(
+  request: FhirRequest,
+  repository: SqlFhirRepository,
+): Promise<unknown[]> {
+  const [type, id, ...rest] = request.url.replace(/^\//, '').split('?')[0].split('/');
+  if (request.method !== 'PATCH' || !type || !id || rest.length > 0) {
+    throw new OperationOutcomeError(
+      badRequest('A FHIRPath Patch applies to one resource: PATCH [type]/[id]'),
+    );
+  }
+  const current = await repository.readResource(type, id);
+  try {
+    return topLevelJsonPatch(current, applyFhirPathPatch(current, request.body));
+  } catch (error) {
+    if (error instanceof PatchError) throw new OperationOutcomeError(badRequest(error.message));
+    throw error;
+  }
 }
 
 function respond(
