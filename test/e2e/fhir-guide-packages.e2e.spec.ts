@@ -116,10 +116,10 @@ describe.each(PROFILES)('FHIR profiles: built-in and guide packages (%s profile)
 
     const all = await call(at('/fhir/profiles?include_builtin=true'), { token });
     const builtin = all.body.profiles.filter((p: any) => p.source === 'builtin');
-    expect(builtin.map((p: any) => p.id)).toEqual(
+    expect(builtin.map((p: { id: string }) => p.id)).toEqual(
       expect.arrayContaining(['us-core-patient', 'us-core-condition-problems-health-concerns']),
     );
-    const patient = builtin.find((p: any) => p.id === 'us-core-patient');
+    const patient = builtin.find((p: { id: string }) => p.id === 'us-core-patient');
     expect(patient).toMatchObject({
       resource_type: 'Patient',
       url: 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-patient',
@@ -131,15 +131,15 @@ describe.each(PROFILES)('FHIR profiles: built-in and guide packages (%s profile)
       at(`/fhir/profiles?include_builtin=true&url=${encodeURIComponent(patient.url)}`),
       { token },
     );
-    expect(byUrl.body.profiles.map((p: any) => p.id)).toEqual(['us-core-patient']);
+    expect(byUrl.body.profiles.map((p: { id: string }) => p.id)).toEqual(['us-core-patient']);
 
     const one = await call(at('/fhir/profiles/us-core-patient'), { token });
     expect(one.status).toBe(200);
     expect(one.body.source).toBe('builtin');
     expect(one.body.structure_definition.type).toBe('Patient');
-    expect(one.body.structure_definition.differential.element.map((e: any) => e.path)).toContain(
-      'Patient.name',
-    );
+    expect(
+      one.body.structure_definition.differential.element.map((e: { path: string }) => e.path),
+    ).toContain('Patient.name');
 
     const put = await call(at('/fhir/profiles/us-core-patient'), {
       method: 'PUT',
@@ -173,7 +173,7 @@ describe.each(PROFILES)('FHIR profiles: built-in and guide packages (%s profile)
         profiles: [{ id: sd.id, url: sd.url, created: true }],
         value_sets: [`${BASE}/ValueSet/acme-colors`],
       });
-      const skippedFiles = imported.body.skipped.map((s: any) => s.file).sort();
+      const skippedFiles = imported.body.skipped.map((s: { file: string }) => s.file).sort();
       expect(skippedFiles).toEqual(
         ['ImplementationGuide-acme.json', ...(format === 'ustar' ? [] : [LONG_NAME])].sort(),
       );

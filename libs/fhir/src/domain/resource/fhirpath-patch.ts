@@ -104,7 +104,11 @@ function partValue(part: Json): unknown {
     const value = partValue(child);
     const existing = object[child.name];
     if (existing === undefined) object[child.name] = value;
-    else object[child.name] = [...(Array.isArray(existing) ? existing : [existing]), value];
+    else
+      object[child.name] = [
+        ...(Array.isArray(existing) ? (existing as unknown[]) : [existing]),
+        value,
+      ];
   }
   return object;
 }
@@ -178,7 +182,7 @@ function objectsAt(resource: Json, path: string): { type: string; value: Json }[
     (item) => typeof item.value === 'object' && item.value !== null,
   );
   if (found.length === 0) throw new PatchError(`The path "${path}" names no element`);
-  return found as { type: string; value: Json }[];
+  return found;
 }
 
 interface Slot {
@@ -253,7 +257,7 @@ function listAt(resource: Json, path: string, create: boolean): unknown[] {
   }
   const list = container[step.name];
   if (Array.isArray(list)) return list;
-  if (list === undefined && create) return (container[step.name] = []) as unknown[];
+  if (list === undefined && create) return (container[step.name] = []);
   throw new PatchError(`The path "${path}" does not name a list`);
 }
 
