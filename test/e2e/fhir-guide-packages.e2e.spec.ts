@@ -208,6 +208,96 @@ describe.each(PROFILES)('FHIR profiles: built-in and guide packages (%s profile)
     expect(response.body.gender).toBe('female');
   });
 
+  it('lang2fhir takes codes from the value sets an imported profile binds; a 422 names unmet bindings', async () => {
+    const valueSet = (id: string, system: string, codes: [string, string][]) => ({
+      resourceType: 'ValueSet',
+      id,
+      url: `${BASE}/ValueSet/${id}`,
+      status: 'active',
+      compose: {
+        include: [{ system, concept: codes.map(([code, display]) => ({ code, display })) }],
+      },
+    });
+    const bound = (id: string, genderValueSet: string) => ({
+      resourceType: 'StructureDefinition',
+      id,
+      url: `${BASE}/StructureDefinition/${id}`,
+      fhirVersion: '4.0.1',
+      kind: 'resource',
+      abstract: false,
+      type: 'Patient',
+      baseDefinition: 'http://hl7.org/fhir/StructureDefinition/Patient',
+      derivation: 'constraint',
+      differential: {
+        element: [
+          {
+            id: 'Patient.gender',
+            path: 'Patient.gender',
+            min: 1,
+            binding: { strength: 'required', valueSet: `${BASE}/ValueSet/${genderValueSet}` },
+          },
+          {
+            id: 'Patient.maritalStatus',
+            path: 'Patient.maritalStatus',
+            min: 1,
+            binding: { strength: 'required', valueSet: `${BASE}/ValueSet/acme-marital|1.0` },
+          },
+        ],
+      },
+    });
+    const GENDER = 'http://hl7.org/fhir/administrative-gender';
+    const imported = await call(at('/fhir/implementation-guides/acme-bound/package'), {
+      method: 'POST',
+      token,
+      headers: { 'Content-Type': 'application/json' },
+      body: {
+        resources: [
+          bound('acme-bound-patient', 'acme-genders'),
+          bound('acme-narrow-patient', 'acme-other-only'),
+          valueSet('acme-genders', GENDER, [
+            ['female', 'Female'],
+            ['male', 'Male'],
+          ]),
+          valueSet('acme-other-only', GENDER, [['other', 'Other']]),
+          valueSet('acme-marital', 'http://terminology.hl7.org/CodeSystem/v3-NullFlavor', [
+            ['UNK', 'unknown'],
+          ]),
+        ],
+      },
+    });
+    expect(imported.status, imported.text).toBe(201);
+    const text = 'Peter Brown, a 61 year old male, MRN 99812, seen today.';
+    const built = await call(at('/lang2fhir/create'), {
+      method: 'POST',
+      token,
+      headers: { 'Content-Type': 'application/json' },
+      body: { resource: 'acme-bound-patient', text },
+    });
+    expect(built.status, built.text).toBe(200);
+    expect(built.body.gender).toBe('male');
+    // The one code of the bound value set fills the required element the text does not give.
+    expect(built.body.maritalStatus).toEqual({
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/v3-NullFlavor',
+          code: 'UNK',
+          display: 'unknown',
+        },
+      ],
+    });
+    const narrow = await call(at('/lang2fhir/create'), {
+      method: 'POST',
+      token,
+      headers: { 'Content-Type': 'application/json' },
+      body: { resource: 'acme-narrow-patient', text },
+    });
+    expect(narrow.status, narrow.text).toBe(422);
+    expect(narrow.body.error.details.unbound).toEqual([
+      `Patient.gender (value set ${BASE}/ValueSet/acme-other-only)`,
+    ]);
+    expect(narrow.body.message).toContain('Patient.gender');
+  });
+
   it('answers broken or unsuitable archives with a 4xx naming the problem', async () => {
     const good = tgz(packageFiles());
     const cases: [string, Buffer, number, string][] = [

@@ -11,6 +11,7 @@ import { PackageUnpacker } from './application/ports/package-unpacker.js';
 import { ProfileRepository } from './application/ports/profile.repository.js';
 import { ValueSetRepository } from './application/ports/value-set.repository.js';
 import { FindBuiltinProfileHandler } from './application/queries/find-builtin-profile/find-builtin-profile.handler.js';
+import { GetValueSetsHandler } from './application/queries/get-value-sets/get-value-sets.handler.js';
 import { GetGuideHandler } from './application/queries/get-guide/get-guide.handler.js';
 import { GetProfileHandler } from './application/queries/get-profile/get-profile.handler.js';
 import { ListGuidesHandler } from './application/queries/list-guides/list-guides.handler.js';
@@ -43,6 +44,7 @@ const profileHandlers = [
   GetGuideHandler,
   FindBuiltinProfileHandler,
   ImportGuidePackageHandler,
+  GetValueSetsHandler,
 ];
 
 /**

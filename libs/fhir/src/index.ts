@@ -44,6 +44,8 @@ export {
 } from './domain/input/input-policy.js';
 export { conformResource, type ConformedResource } from './domain/input/conform-resource.js';
 export { GetProfileQuery } from './application/queries/get-profile/get-profile.query.js';
+export { GetValueSetsQuery } from './application/queries/get-value-sets/get-value-sets.query.js';
+export { boundValueSetUrls } from './domain/profiles/bound-value-set-urls.js';
 export type { CustomProfile } from './domain/profiles/custom-profile.js';
 export { applyProfile, type ProfiledResource } from './domain/profiles/apply-profile.js';
 export { BuiltinProfileCatalog } from './application/ports/builtin-profile-catalog.js';

@@ -84,4 +84,83 @@ describe('applyProfile', () => {
     };
     expect(applyProfile(condition, strict).invalid.length).toBeGreaterThan(0);
   });
+
+  describe('bound value sets', () => {
+    const VS = 'http://acme.org/fhir/ValueSet/acme-conditions';
+    const SEVERITY_VS = 'http://acme.org/fhir/ValueSet/acme-severity';
+    const bound = (strength: string, extra: Record<string, unknown>[] = []) => ({
+      ...profile,
+      differential: {
+        element: [
+          {
+            id: 'Condition.code',
+            path: 'Condition.code',
+            binding: { strength, valueSet: `${VS}|1.0.0` },
+          },
+          ...extra,
+        ],
+      },
+    });
+    const valueSets = {
+      [VS]: {
+        resourceType: 'ValueSet',
+        url: VS,
+        compose: {
+          include: [
+            {
+              system: 'http://acme.org/codes',
+              concept: [
+                { code: 'ang', display: 'Angina' },
+                { code: 'mi', display: 'Myocardial infarction' },
+              ],
+            },
+          ],
+        },
+      },
+      [SEVERITY_VS]: {
+        resourceType: 'ValueSet',
+        url: SEVERITY_VS,
+        expansion: { contains: [{ system: 'http://acme.org/sev', code: 'mild', display: 'Mild' }] },
+      },
+    };
+
+    it('takes the code of the value set whose display is the text, and fills a one-code value set', () => {
+      const result = applyProfile(
+        condition,
+        bound('required', [
+          {
+            id: 'Condition.severity',
+            path: 'Condition.severity',
+            min: 1,
+            binding: { strength: 'required', valueSet: SEVERITY_VS },
+          },
+        ]),
+        valueSets,
+      );
+      expect(result.unbound).toEqual([]);
+      expect(result.invalid).toEqual([]);
+      const out = result.resource as unknown as Record<string, any>;
+      expect(out.code).toEqual({
+        text: 'angina',
+        coding: [{ system: 'http://acme.org/codes', code: 'ang', display: 'Angina' }],
+      });
+      expect(out.severity).toEqual({
+        coding: [{ system: 'http://acme.org/sev', code: 'mild', display: 'Mild' }],
+      });
+    });
+
+    it('names a required binding no code meets; an extensible one keeps the text', () => {
+      const other = { ...condition, code: { text: 'gout' } } as unknown as Resource;
+      expect(applyProfile(other, bound('required'), valueSets).unbound).toEqual([
+        `Condition.code (value set ${VS})`,
+      ]);
+      const extensible = applyProfile(other, bound('extensible'), valueSets);
+      expect(extensible.unbound).toEqual([]);
+      expect((extensible.resource as unknown as Record<string, any>).code).toEqual({
+        text: 'gout',
+      });
+      // A value set the account does not have is not checked.
+      expect(applyProfile(other, bound('required'), {}).unbound).toEqual([]);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { OperationOutcomeError, validateResource } from '@medplum/core';
 import type { Resource } from '../fhir-types.js';
 import { snapshotElements, type ElementDefinitionJson } from './profile-snapshot.js';
+import { bindCodes, profileBindings } from './value-set-bindings.js';
 
 /** medplum's StructureDefinition type, as its validator takes it. */
 type ProfileDefinition = NonNullable<
@@ -11,6 +12,8 @@ export interface ProfiledResource {
   resource: Resource;
   /** Required elements (min ≥ 1) the resource still lacks, as element paths. */
   unfilled: string[];
+  /** Required bindings to a known value set the resource's codes do not meet. */
+  unbound: string[];
   /** Problems of the resource against the profile (path and text). */
   invalid: string[];
 }
@@ -18,10 +21,15 @@ export interface ProfiledResource {
 /**
  * Makes `resource` claim and follow the profile: `meta.profile` names its url, the fixed
  * and pattern values of its top-level elements are set, then the required top-level
- * elements (and required children of present elements) still missing are listed, and the
- * result is validated against the profile's snapshot.
+ * elements (and required children of present elements) still missing are listed, coded
+ * elements are made to use their bound value sets where `valueSets` (by url) has them, and
+ * the result is validated against the profile's snapshot.
  */
-export function applyProfile(resource: Resource, sd: Record<string, unknown>): ProfiledResource {
+export function applyProfile(
+  resource: Resource,
+  sd: Record<string, unknown>,
+  valueSets: Record<string, Record<string, unknown>> = {},
+): ProfiledResource {
   const type = String(sd.type);
   const elements = snapshotElements(sd);
   const out = structuredClone(resource) as unknown as Record<string, unknown>;
@@ -36,13 +44,16 @@ export function applyProfile(resource: Resource, sd: Record<string, unknown>): P
       setValue(out, field, value, element.max !== '1' && element.max !== '0', fixed[1] === 'fixed');
     }
   }
+  const unbound = bindCodes(out, profileBindings(elements, type), valueSets);
   const unfilled = elements
     .filter((element) => (element.min ?? 0) >= 1 && !element.id?.includes(':'))
     .filter((element) => isExpected(out, element.path, type) && !present(out, element.path, type))
     .map((element) => element.path);
   let invalid: string[] = [];
-  if (unfilled.length === 0) invalid = validate(out as unknown as Resource, sd);
-  return { resource: out as unknown as Resource, unfilled, invalid };
+  if (unfilled.length === 0 && unbound.length === 0) {
+    invalid = validate(out as unknown as Resource, sd);
+  }
+  return { resource: out as unknown as Resource, unfilled, unbound, invalid };
 }
 
 function topLevelName(path: string, type: string): string | undefined {

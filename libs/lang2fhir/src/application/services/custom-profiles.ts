@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { applyProfile, GetProfileQuery, type CustomProfile, type Resource } from '@app/fhir';
+import {
+  applyProfile,
+  boundValueSetUrls,
+  GetProfileQuery,
+  GetValueSetsQuery,
+  type CustomProfile,
+  type Resource,
+} from '@app/fhir';
 import { AppError } from '@app/shared';
 import { kindForProfileType, PROFILE_TYPES } from '../../domain/profile-kinds.js';
 import { Lang2FhirErrorCodes } from '../../domain/lang2fhir-errors.js';
@@ -45,15 +52,29 @@ export class CustomProfiles {
     return { kind, profile };
   }
 
-  /** The resource made to follow the profile; a 422 names what could not be filled or is invalid. */
-  apply(profile: CustomProfile, resource: Resource): Resource {
-    const result = applyProfile(resource, profile.structureDefinition);
+  /**
+   * The resource made to follow the profile, its codes taken from the value sets the profile
+   * binds where the account imported them; a 422 names what could not be filled or is invalid.
+   */
+  async apply(accountId: string, profile: CustomProfile, resource: Resource): Promise<Resource> {
+    const urls = boundValueSetUrls(profile.structureDefinition);
+    const valueSets =
+      urls.length === 0 ? {} : await this.queries.execute(new GetValueSetsQuery(urls, accountId));
+    const result = applyProfile(resource, profile.structureDefinition, valueSets);
     if (result.unfilled.length > 0) {
       throw new AppError(
         422,
         PROFILE_UNFILLABLE,
         `The text gives nothing for the elements the profile "${profile.id}" requires: ${result.unfilled.join(', ')}`,
         { unfilled: result.unfilled },
+      );
+    }
+    if (result.unbound.length > 0) {
+      throw new AppError(
+        422,
+        PROFILE_UNFILLABLE,
+        `The text gives no code of the value set the profile "${profile.id}" requires for: ${result.unbound.join(', ')}`,
+        { unbound: result.unbound },
       );
     }
     if (result.invalid.length > 0) {

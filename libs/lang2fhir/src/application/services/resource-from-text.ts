@@ -68,7 +68,9 @@ export class ResourceFromText {
     if (!built) throw nothingFound(kind);
     this.checker.assertValid(kind, built.resource);
     return {
-      resource: profile ? this.profiles.apply(profile, built.resource) : built.resource,
+      resource: profile
+        ? await this.profiles.apply(accountId, profile, built.resource)
+        : built.resource,
       resourceKind: kind,
       derivations: built.derivations,
       description: built.description,
