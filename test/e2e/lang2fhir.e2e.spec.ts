@@ -134,6 +134,56 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
         );
     });
 
+    it.skipIf(!vocabulary)(
+      'a profile bound to an is-a value set: the vocabulary hierarchy decides, an unmet binding is a 422',
+      async () => {
+        const profileBoundTo = (id: string, valueSet: string) => ({
+          structure_definition: {
+            resourceType: 'StructureDefinition',
+            id,
+            url: `http://acme.org/fhir/StructureDefinition/${id}`,
+            kind: 'resource',
+            abstract: false,
+            type: 'Condition',
+            baseDefinition: 'http://hl7.org/fhir/StructureDefinition/Condition',
+            derivation: 'constraint',
+            differential: {
+              element: [
+                {
+                  id: 'Condition.code',
+                  path: 'Condition.code',
+                  min: 1,
+                  binding: { strength: 'required', valueSet },
+                },
+              ],
+            },
+          },
+        });
+        // 4144583 (diabetes due to cystic fibrosis) is below 201820 (diabetes mellitus) in the subset's CONCEPT_ANCESTOR.
+        for (const [id, valueSet] of [
+          ['acme-diabetes', `${SNOMED}?fhir_vs=isa/73211009`],
+          ['acme-cf-diabetes-only', `${SNOMED}?fhir_vs=isa/427089005`],
+        ]) {
+          const uploaded = await send('/fhir/profiles', profileBoundTo(id, valueSet));
+          expect(uploaded.status, uploaded.text).toBe(201);
+        }
+        const text = 'Patient has diabetes mellitus due to cystic fibrosis.';
+        const inside = await send('/lang2fhir/create', { resource: 'acme-diabetes', text });
+        expect(inside.status, inside.text).toBe(200);
+        expect(inside.body.code.coding).toContainEqual(
+          expect.objectContaining({ system: SNOMED, code: '427089005' }),
+        );
+        const outside = await send('/lang2fhir/create', {
+          resource: 'acme-cf-diabetes-only',
+          text: 'Patient has type 2 diabetes mellitus.',
+        });
+        expect(outside.status, outside.text).toBe(422);
+        expect(outside.body.error.details.unbound).toEqual([
+          `Condition.code (value set ${SNOMED}?fhir_vs=isa/427089005)`,
+        ]);
+      },
+    );
+
     it('never states a denied finding as present', async () => {
       const response = await send('/lang2fhir/create?details=true', {
         resource: 'condition-problems-health-concerns',

@@ -46,6 +46,7 @@ export { conformResource, type ConformedResource } from './domain/input/conform-
 export { GetProfileQuery } from './application/queries/get-profile/get-profile.query.js';
 export { GetValueSetsQuery } from './application/queries/get-value-sets/get-value-sets.query.js';
 export { boundValueSetUrls } from './domain/profiles/bound-value-set-urls.js';
+export { implicitValueSet } from './domain/profiles/value-set-bindings.js';
 export type { CustomProfile } from './domain/profiles/custom-profile.js';
 export { applyProfile, type ProfiledResource } from './domain/profiles/apply-profile.js';
 export { BuiltinProfileCatalog } from './application/ports/builtin-profile-catalog.js';

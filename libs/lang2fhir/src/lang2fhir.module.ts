@@ -24,6 +24,7 @@ import { BundlePlanner } from './application/services/bundle-planner.js';
 import { ClinicalTextReader } from './application/services/clinical-text-reader.js';
 import { FixupWaiter } from './application/services/fixup-waiter.js';
 import { CustomProfiles } from './application/services/custom-profiles.js';
+import { ValueSetFilters } from './application/services/value-set-filters.js';
 import { ResourceChecker } from './application/services/resource-checker.js';
 import { ResourceFromText } from './application/services/resource-from-text.js';
 import { VocabularyCodeSearch } from './infrastructure/code-search/vocabulary-code-search.js';
@@ -73,6 +74,7 @@ const handlers = [
     BundlePlanner,
     ResourceFromText,
     CustomProfiles,
+    ValueSetFilters,
     FixupWaiter,
     ReferenceFixupJob,
     ReferenceFixupRegistrar,

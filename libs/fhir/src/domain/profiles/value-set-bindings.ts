@@ -31,6 +31,19 @@ interface ValueSetContent {
   systems: Set<string>;
 }
 
+/**
+ * The ValueSet an implicit value set url stands for (`<system>?fhir_vs` for the whole code
+ * system, `<system>?fhir_vs=isa/<code>` for a concept and its descendants), or undefined.
+ */
+export function implicitValueSet(url: string): Json | undefined {
+  const match = /^([^?]+)\?fhir_vs(?:=isa\/(.+))?$/.exec(url);
+  if (!match) return undefined;
+  const [, system, ancestor] = match;
+  const include: Json = { system };
+  if (ancestor) include.filter = [{ property: 'concept', op: 'is-a', value: ancestor }];
+  return { resourceType: 'ValueSet', url, compose: { include: [include] } };
+}
+
 /** The required and extensible bindings of the profile's top-level elements. */
 export function profileBindings(
   elements: ElementDefinitionJson[],
@@ -69,8 +82,9 @@ export function valueSetContent(valueSet: Json): ValueSetContent {
   for (const part of include) {
     const system = typeof part.system === 'string' ? part.system : undefined;
     if (!system) continue;
+    // No concept list: the whole system, or filters (is-a…) left unresolved: taken unchecked.
+    if (!Array.isArray(part.concept)) systems.add(system);
     const concepts = Array.isArray(part.concept) ? (part.concept as CodingJson[]) : [];
-    if (concepts.length === 0) systems.add(system);
     for (const concept of concepts)
       codings.push({ system, code: concept.code, display: concept.display });
   }
@@ -90,7 +104,7 @@ export function bindCodes(
 ): string[] {
   const unmet: string[] = [];
   for (const binding of bindings) {
-    const valueSet = valueSets[binding.valueSet];
+    const valueSet = valueSets[binding.valueSet] ?? implicitValueSet(binding.valueSet);
     if (!valueSet) continue;
     const content = valueSetContent(valueSet);
     const current = resource[binding.name];

@@ -5,10 +5,12 @@ import {
   boundValueSetUrls,
   GetProfileQuery,
   GetValueSetsQuery,
+  implicitValueSet,
   type CustomProfile,
   type Resource,
 } from '@app/fhir';
 import { AppError } from '@app/shared';
+import { ValueSetFilters } from './value-set-filters.js';
 import { kindForProfileType, PROFILE_TYPES } from '../../domain/profile-kinds.js';
 import { Lang2FhirErrorCodes } from '../../domain/lang2fhir-errors.js';
 import {
@@ -29,7 +31,10 @@ const PROFILE_INVALID = 'LANG2FHIR.PROFILE_INVALID';
 /** `resource` as a built-in kind or an uploaded profile id, and applying the profile afterwards. */
 @Injectable()
 export class CustomProfiles {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly filters: ValueSetFilters,
+  ) {}
 
   async resolve(accountId: string, resource: string): Promise<ResolvedResource> {
     if (isRequestedKind(resource)) return { kind: resource };
@@ -58,8 +63,14 @@ export class CustomProfiles {
    */
   async apply(accountId: string, profile: CustomProfile, resource: Resource): Promise<Resource> {
     const urls = boundValueSetUrls(profile.structureDefinition);
-    const valueSets =
+    const stored =
       urls.length === 0 ? {} : await this.queries.execute(new GetValueSetsQuery(urls, accountId));
+    const known = Object.fromEntries(
+      urls
+        .map((url) => [url, stored[url] ?? implicitValueSet(url)] as const)
+        .filter(([, valueSet]) => valueSet !== undefined),
+    ) as Record<string, Record<string, unknown>>;
+    const valueSets = await this.filters.resolve(known, resource);
     const result = applyProfile(resource, profile.structureDefinition, valueSets);
     if (result.unfilled.length > 0) {
       throw new AppError(
