@@ -7,8 +7,7 @@ import type {
 import type { RequestAuthorizer } from '../../application/ports/request-authorizer.js';
 import { returnedResponseHeaders } from '../../domain/gateway/gateway-headers.js';
 import type { OutboundHttp } from '../outbound/outbound-http.js';
-import type { HttpTransportSettings } from './http-transport.js';
-import { sendWithRetries } from './send-with-retries.js';
+import { sendWithRetries, type HttpTransportSettings } from './send-with-retries.js';
 
 const FHIR_JSON = 'application/fhir+json';
 

@@ -1,16 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FhirTarget } from '../../application/ports/fhir-client.js';
 import type { RequestAuthorizer } from '../../application/ports/request-authorizer.js';
-import type { RetrySettings } from '../../domain/client/retry-policy.js';
 import { invalidUpstreamResponse } from '../../domain/client/upstream-errors.js';
 import type { OutboundHttp, OutboundResponse } from '../outbound/outbound-http.js';
 import type { FhirTransport, TransportRequest, TransportResponse } from './fhir-transport.js';
-import { responseHeader, sendWithRetries } from './send-with-retries.js';
+import {
+  responseHeader,
+  sendWithRetries,
+  type HttpTransportSettings,
+} from './send-with-retries.js';
 
-export interface HttpTransportSettings extends RetrySettings {
-  timeoutMs: number;
-  maxResponseBytes: number;
-}
+export type { HttpTransportSettings } from './send-with-retries.js';
 
 const FHIR_JSON = 'application/fhir+json';
 

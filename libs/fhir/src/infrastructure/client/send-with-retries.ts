@@ -1,13 +1,21 @@
 import type { RequestAuthorizer } from '../../application/ports/request-authorizer.js';
-import { RETRYABLE_STATUSES, retryDelayMs } from '../../domain/client/retry-policy.js';
+import {
+  RETRYABLE_STATUSES,
+  retryDelayMs,
+  type RetrySettings,
+} from '../../domain/client/retry-policy.js';
 import {
   OutboundError,
   type OutboundHttp,
   type OutboundRequest,
   type OutboundResponse,
 } from '../outbound/outbound-http.js';
-import type { HttpTransportSettings } from './http-transport.js';
 import { outboundFailure } from './outbound-failure.js';
+
+export interface HttpTransportSettings extends RetrySettings {
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
 
 export interface RetriedRequest {
   method: string;
