@@ -11,28 +11,31 @@ const SETTINGS = { FHIR_IG_PACKAGE_MAX_BYTES: '256kb' };
 const BASE = 'http://acme-ig.org/fhir';
 const LONG_NAME = `StructureDefinition-${'acme-very-long-file-name-'.repeat(5)}extension.json`;
 
+/** A Patient profile of the guide, as a differential. */
+function patientProfile(id: string, elements: Record<string, unknown>[]) {
+  return {
+    resourceType: 'StructureDefinition',
+    id,
+    url: `${BASE}/StructureDefinition/${id}`,
+    version: '0.3.0',
+    fhirVersion: '4.0.1',
+    kind: 'resource',
+    abstract: false,
+    type: 'Patient',
+    baseDefinition: 'http://hl7.org/fhir/StructureDefinition/Patient',
+    derivation: 'constraint',
+    differential: { element: elements },
+  };
+}
+
 /** The files of a small FHIR NPM package, written by the test (path below the archive root). */
 function packageFiles(): Record<string, unknown> {
   return {
     'package/package.json': { name: 'acme.ig.core', version: '0.3.0', fhirVersions: ['4.0.1'] },
-    'package/StructureDefinition-acme-ig-patient.json': {
-      resourceType: 'StructureDefinition',
-      id: 'acme-ig-patient',
-      url: `${BASE}/StructureDefinition/acme-ig-patient`,
-      version: '0.3.0',
-      fhirVersion: '4.0.1',
-      kind: 'resource',
-      abstract: false,
-      type: 'Patient',
-      baseDefinition: 'http://hl7.org/fhir/StructureDefinition/Patient',
-      derivation: 'constraint',
-      differential: {
-        element: [
-          { id: 'Patient.gender', path: 'Patient.gender', min: 1 },
-          { id: 'Patient.active', path: 'Patient.active', min: 1, fixedBoolean: true },
-        ],
-      },
-    },
+    'package/StructureDefinition-acme-ig-patient.json': patientProfile('acme-ig-patient', [
+      { id: 'Patient.gender', path: 'Patient.gender', min: 1 },
+      { id: 'Patient.active', path: 'Patient.active', min: 1, fixedBoolean: true },
+    ]),
     'package/ValueSet-acme-colors.json': {
       resourceType: 'ValueSet',
       id: 'acme-colors',
@@ -218,33 +221,21 @@ describe.each(PROFILES)('FHIR profiles: built-in and guide packages (%s profile)
         include: [{ system, concept: codes.map(([code, display]) => ({ code, display })) }],
       },
     });
-    const bound = (id: string, genderValueSet: string) => ({
-      resourceType: 'StructureDefinition',
-      id,
-      url: `${BASE}/StructureDefinition/${id}`,
-      fhirVersion: '4.0.1',
-      kind: 'resource',
-      abstract: false,
-      type: 'Patient',
-      baseDefinition: 'http://hl7.org/fhir/StructureDefinition/Patient',
-      derivation: 'constraint',
-      differential: {
-        element: [
-          {
-            id: 'Patient.gender',
-            path: 'Patient.gender',
-            min: 1,
-            binding: { strength: 'required', valueSet: `${BASE}/ValueSet/${genderValueSet}` },
-          },
-          {
-            id: 'Patient.maritalStatus',
-            path: 'Patient.maritalStatus',
-            min: 1,
-            binding: { strength: 'required', valueSet: `${BASE}/ValueSet/acme-marital|1.0` },
-          },
-        ],
-      },
-    });
+    const bound = (id: string, genderValueSet: string) =>
+      patientProfile(id, [
+        {
+          id: 'Patient.gender',
+          path: 'Patient.gender',
+          min: 1,
+          binding: { strength: 'required', valueSet: `${BASE}/ValueSet/${genderValueSet}` },
+        },
+        {
+          id: 'Patient.maritalStatus',
+          path: 'Patient.maritalStatus',
+          min: 1,
+          binding: { strength: 'required', valueSet: `${BASE}/ValueSet/acme-marital|1.0` },
+        },
+      ]);
     const GENDER = 'http://hl7.org/fhir/administrative-gender';
     const imported = await call(at('/fhir/implementation-guides/acme-bound/package'), {
       method: 'POST',

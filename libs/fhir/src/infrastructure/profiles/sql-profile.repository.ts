@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ProfileRepository } from '../../application/ports/profile.repository.js';
 import type { CustomProfile, ImplementationGuide } from '../../domain/profiles/custom-profile.js';
+import { jsonColumn } from './json-column.js';
 
 interface ProfileRow {
   id: string;
@@ -152,10 +153,7 @@ function toProfile(row: ProfileRow): CustomProfile {
     version: row.version ?? undefined,
     fhirVersion: row.fhir_version ?? undefined,
     implementationGuide: row.implementation_guide,
-    structureDefinition:
-      typeof row.structure_definition === 'string'
-        ? (JSON.parse(row.structure_definition) as Record<string, unknown>)
-        : row.structure_definition,
+    structureDefinition: jsonColumn(row.structure_definition),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

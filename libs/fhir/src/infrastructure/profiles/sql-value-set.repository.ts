@@ -5,6 +5,7 @@ import {
   ValueSetRepository,
   type StoredValueSet,
 } from '../../application/ports/value-set.repository.js';
+import { jsonColumn } from './json-column.js';
 
 interface ValueSetRow {
   url: string;
@@ -50,10 +51,7 @@ export class SqlValueSetRepository extends ValueSetRepository {
       url: row.url,
       version: row.version ?? undefined,
       implementationGuide: row.implementation_guide,
-      valueSet:
-        typeof row.value_set === 'string'
-          ? (JSON.parse(row.value_set) as Record<string, unknown>)
-          : row.value_set,
+      valueSet: jsonColumn(row.value_set),
     }));
   }
 }
