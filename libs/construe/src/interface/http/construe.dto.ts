@@ -48,11 +48,11 @@ export class UploadCodeSystemDto {
     type: [UploadedCodeDto],
     description: 'json format: takes precedence over file',
   })
+  // Checked by the upload itself, in slices: validating 100,000 nested objects here would
+  // hold the event loop for seconds.
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1_000_000)
-  @ValidateNested({ each: true })
-  @Type(() => UploadedCodeDto)
   codes?: UploadedCodeDto[];
 
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() replace?: boolean;
