@@ -68,3 +68,50 @@ describe.each(PROFILES)('work budgets (%s profile)', (profile) => {
     expect(rows).toHaveLength(1600);
   });
 });
+
+describe.each(PROFILES)('request deadline (%s profile)', (profile) => {
+  let api: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    // The smallest deadline the setting accepts: flattening 20,000 resources takes far longer.
+    api = await startTestApp(profile, { REQUEST_DEADLINE_MS: '100' });
+    token = await api.token(await api.createClient('acme', 'paid'));
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('stops a flatten that outlives REQUEST_DEADLINE_MS and answers 504 naming the setting', async () => {
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: Array.from({ length: 20_000 }, (_, index) => ({
+        resource: {
+          resourceType: 'Observation',
+          id: `o${index}`,
+          status: 'final',
+          code: { coding: [{ system: 'http://loinc.org', code: '8867-4', display: 'Heart rate' }] },
+          valueQuantity: { value: index % 200, unit: '/min' },
+        },
+      })),
+    };
+    const response = await fetch(`${api.baseUrl}/fhir2summary/create`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mode: 'flatten', fhir_resources: bundle }),
+    });
+    expect(response.status).toBe(504);
+    const body = (await response.json()) as {
+      success: boolean;
+      message: string;
+      error: { code: string; details: { limit: string; value: number } };
+    };
+    expect(body.success).toBe(false);
+    expect(body.error.code).toBe('REQUEST.DEADLINE_EXCEEDED');
+    expect(body.error.details).toEqual({ limit: 'REQUEST_DEADLINE_MS', value: 100 });
+    expect(body.message).toContain('REQUEST_DEADLINE_MS');
+    expect((await fetch(`${api.baseUrl}/health`)).status).toBe(200);
+  });
+});
