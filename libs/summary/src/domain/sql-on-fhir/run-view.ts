@@ -117,7 +117,11 @@ function rowsOf(select: ViewSelect, parent: Focus, budget: ViewBudget): ViewRow[
     const own: ViewRow = {};
     for (const column of select.columns) own[column.name] = columnValue(column, focus);
     let rows: ViewRow[] = [own];
-    for (const child of select.selects) rows = product(rows, rowsOf(child, focus, budget), budget);
+    // Every sibling's rows first: their product is refused before any of it is built.
+    const siblings = select.selects.map((child) => rowsOf(child, focus, budget));
+    const total = siblings.reduce((count, childRows) => count * childRows.length, 1);
+    if (total > budget.maxRows) throw overBudget('rows', budget.maxRows);
+    for (const childRows of siblings) rows = product(rows, childRows, budget);
     if (select.unionAll.length > 0) {
       rows = product(
         rows,
