@@ -114,4 +114,28 @@ describe.each(PROFILES)('request deadline (%s profile)', (profile) => {
     expect(body.message).toContain('REQUEST_DEADLINE_MS');
     expect((await fetch(`${api.baseUrl}/health`)).status).toBe(200);
   });
+
+  it('stops an upload that outlives the deadline with 504 and leaves no code system behind', async () => {
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const response = await fetch(`${api.baseUrl}/construe/upload`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'LATE',
+        version: '1',
+        format: 'json',
+        codes: Array.from({ length: 60_000 }, (_, index) => ({
+          code: `L${index}`,
+          description: `Late finding ${index}`,
+        })),
+      }),
+    });
+    expect(response.status).toBe(504);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      'REQUEST.DEADLINE_EXCEEDED',
+    );
+    const systems = await fetch(`${api.baseUrl}/construe/codes/systems`, { headers });
+    expect(systems.status).toBe(200);
+    expect(JSON.stringify(await systems.json())).not.toContain('LATE');
+  });
 });
