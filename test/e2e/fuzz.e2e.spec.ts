@@ -1,3 +1,4 @@
+import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EchoChatModel } from '../support/fuzz/echo-chat-model.js';
 import { generateRequests, type FuzzRequest } from '../support/fuzz/generate.js';
@@ -217,5 +218,158 @@ describe.each(PROFILE_RUNS)('fuzzing every write operation (%s profile)', (profi
     const health = await fetch(`${api.baseUrl}/health`);
     expect(health.status).toBe(200);
     expect(await snapshot()).toEqual(before);
+  }, 300_000);
+  it('refuses or completes heavy and badly encoded requests within their limits, never a 5xx', async () => {
+    const paidToken = await api.token(await api.createClient('heavy', 'paid'));
+    const post = (path: string, body: Buffer | string, headers: Record<string, string> = {}) =>
+      fetch(`${api.baseUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${paidToken}`,
+          'content-type': 'application/json',
+          ...headers,
+        },
+        body,
+      });
+    const answer = async (label: string, response: Response) => ({
+      label,
+      status: response.status,
+      body: (await response.json()) as { success?: boolean; error?: { code?: string } },
+    });
+    // A body of 64 MB once decompressed, under 100 KB on the wire: the size limit applies
+    // to what the body decodes to.
+    const bombJson = `{"name":"${'x'.repeat(64 * 1024 * 1024)}"}`;
+    const observations = (count: number) => ({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: Array.from({ length: count }, (_, index) => ({
+        resource: {
+          resourceType: 'Observation',
+          id: `o${index}`,
+          status: 'final',
+          code: { coding: [{ system: 'http://loinc.org', code: '8867-4' }] },
+          valueQuantity: { value: index % 200, unit: '/min' },
+        },
+      })),
+    });
+    // Nested one level short of the service's depth limit (MAX_JSON_DEPTH, 256 by default).
+    let deepExtension: Record<string, unknown> = {
+      url: 'http://example.org/leaf',
+      valueString: 'x',
+    };
+    for (let level = 0; level < 100; level++)
+      deepExtension = { url: `http://example.org/level${level}`, extension: [deepExtension] };
+    const answers = [
+      await answer(
+        'gzip bomb',
+        await post('/agent/prompts', gzipSync(bombJson), { 'content-encoding': 'gzip' }),
+      ),
+      await answer(
+        'deflate bomb',
+        await post('/agent/prompts', deflateSync(bombJson), { 'content-encoding': 'deflate' }),
+      ),
+      await answer(
+        'gzip claimed, plain sent',
+        await post('/agent/prompts', '{"name":"a"}', { 'content-encoding': 'gzip' }),
+      ),
+      await answer(
+        'truncated gzip',
+        await post('/agent/prompts', gzipSync('{"name":"a","content":"b"}').subarray(0, 12), {
+          'content-encoding': 'gzip',
+        }),
+      ),
+      await answer('brotli', await post('/agent/prompts', '{}', { 'content-encoding': 'br' })),
+      await answer(
+        'gzip twice',
+        await post('/agent/prompts', '{}', { 'content-encoding': 'gzip, gzip' }),
+      ),
+      await answer(
+        'utf-16 charset',
+        await post('/agent/prompts', Buffer.from('{"name":"a"}', 'utf16le'), {
+          'content-type': 'application/json; charset=utf-16',
+        }),
+      ),
+      await answer(
+        'latin-1 charset',
+        await post('/agent/prompts', Buffer.from('{"name":"é"}', 'latin1'), {
+          'content-type': 'application/json; charset=iso-8859-1',
+        }),
+      ),
+      await answer(
+        'invalid UTF-8 bytes',
+        await post(
+          '/agent/prompts',
+          Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+        ),
+      ),
+      await answer(
+        'over the body limit',
+        await post('/agent/prompts', `{"name":"${'y'.repeat(11 * 1024 * 1024)}"}`),
+      ),
+      await answer(
+        'big flatten, 5,000 Observations',
+        await post(
+          '/fhir2summary/create',
+          JSON.stringify({ mode: 'flatten', fhir_resources: observations(5_000) }),
+        ),
+      ),
+      await answer(
+        'big fhir2omop, 2,000 Observations',
+        await post('/fhir2omop/create', JSON.stringify({ fhir_resources: observations(2_000) })),
+      ),
+      await answer(
+        'upload, 20,000 codes',
+        await post(
+          '/construe/upload',
+          JSON.stringify({
+            name: 'FUZZBIG',
+            version: '1',
+            format: 'json',
+            codes: Array.from({ length: 20_000 }, (_, index) => ({
+              code: `B${index}`,
+              description: `Heavy case ${index}`,
+            })),
+          }),
+        ),
+      ),
+      await answer(
+        'deep but legal extensions',
+        await post(
+          '/fhir2summary/create',
+          JSON.stringify({
+            mode: 'flatten',
+            fhir_resources: { resourceType: 'Patient', id: 'deep', extension: [deepExtension] },
+          }),
+        ),
+      ),
+      await answer(
+        'one level too deep',
+        await post('/agent/prompts', `{"name":${'['.repeat(300)}${']'.repeat(300)}}`),
+      ),
+    ];
+    const statusOf = (label: string) => answers.find((entry) => entry.label === label)?.status;
+    const codeOf = (label: string) =>
+      answers.find((entry) => entry.label === label)?.body.error?.code;
+    expect(answers.filter((entry) => entry.status >= 500)).toEqual([]);
+    expect(answers.filter((entry) => entry.status >= 400 && entry.body.success !== false)).toEqual(
+      [],
+    );
+    expect([statusOf('gzip bomb'), codeOf('gzip bomb')]).toEqual([413, 'REQUEST.BODY_TOO_LARGE']);
+    expect([statusOf('deflate bomb'), codeOf('deflate bomb')]).toEqual([
+      413,
+      'REQUEST.BODY_TOO_LARGE',
+    ]);
+    expect(statusOf('over the body limit')).toBe(413);
+    expect(statusOf('gzip claimed, plain sent')).toBe(400);
+    expect(statusOf('truncated gzip')).toBe(400);
+    expect(statusOf('brotli')).toBe(415);
+    expect(statusOf('gzip twice')).toBe(415);
+    expect(statusOf('latin-1 charset')).toBe(415);
+    expect(statusOf('big flatten, 5,000 Observations')).toBe(200);
+    expect(statusOf('big fhir2omop, 2,000 Observations')).toBe(200);
+    expect(statusOf('upload, 20,000 codes')).toBe(202);
+    expect(statusOf('deep but legal extensions')).toBe(200);
+    expect(codeOf('one level too deep')).toBe('REQUEST.BODY_TOO_DEEP');
+    expect((await fetch(`${api.baseUrl}/health`)).status).toBe(200);
   }, 300_000);
 });

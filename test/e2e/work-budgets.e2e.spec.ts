@@ -68,3 +68,74 @@ describe.each(PROFILES)('work budgets (%s profile)', (profile) => {
     expect(rows).toHaveLength(1600);
   });
 });
+
+describe.each(PROFILES)('request deadline (%s profile)', (profile) => {
+  let api: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    // The smallest deadline the setting accepts: flattening 20,000 resources takes far longer.
+    api = await startTestApp(profile, { REQUEST_DEADLINE_MS: '100' });
+    token = await api.token(await api.createClient('acme', 'paid'));
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('stops a flatten that outlives REQUEST_DEADLINE_MS and answers 504 naming the setting', async () => {
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: Array.from({ length: 20_000 }, (_, index) => ({
+        resource: {
+          resourceType: 'Observation',
+          id: `o${index}`,
+          status: 'final',
+          code: { coding: [{ system: 'http://loinc.org', code: '8867-4', display: 'Heart rate' }] },
+          valueQuantity: { value: index % 200, unit: '/min' },
+        },
+      })),
+    };
+    const response = await fetch(`${api.baseUrl}/fhir2summary/create`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mode: 'flatten', fhir_resources: bundle }),
+    });
+    expect(response.status).toBe(504);
+    const body = (await response.json()) as {
+      success: boolean;
+      message: string;
+      error: { code: string; details: { limit: string; value: number } };
+    };
+    expect(body.success).toBe(false);
+    expect(body.error.code).toBe('REQUEST.DEADLINE_EXCEEDED');
+    expect(body.error.details).toEqual({ limit: 'REQUEST_DEADLINE_MS', value: 100 });
+    expect(body.message).toContain('REQUEST_DEADLINE_MS');
+    expect((await fetch(`${api.baseUrl}/health`)).status).toBe(200);
+  });
+
+  it('stops an upload that outlives the deadline with 504 and leaves no code system behind', async () => {
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const response = await fetch(`${api.baseUrl}/construe/upload`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'LATE',
+        version: '1',
+        format: 'json',
+        codes: Array.from({ length: 60_000 }, (_, index) => ({
+          code: `L${index}`,
+          description: `Late finding ${index}`,
+        })),
+      }),
+    });
+    expect(response.status).toBe(504);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      'REQUEST.DEADLINE_EXCEEDED',
+    );
+    const systems = await fetch(`${api.baseUrl}/construe/codes/systems`, { headers });
+    expect(systems.status).toBe(200);
+    expect(JSON.stringify(await systems.json())).not.toContain('LATE');
+  });
+});

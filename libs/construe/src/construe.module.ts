@@ -10,6 +10,7 @@ import { UploadCodeSystemHandler } from './application/commands/upload-code-syst
 import { CodeSearchIndexes } from './application/code-search-indexes.js';
 import { EmbedCodeSystemJob } from './application/embed-code-system.job.js';
 import { CodeSystemRepository } from './application/ports/code-system.repository.js';
+import { CustomSystemStore } from './application/ports/custom-system-store.js';
 import { Embedder } from './application/ports/embedder.js';
 import { CrosswalkCodeHandler } from './application/queries/crosswalk-code/crosswalk-code.handler.js';
 import { SubmitFeedbackHandler } from './application/commands/submit-feedback/submit-feedback.handler.js';
@@ -28,6 +29,7 @@ import { SearchTextHandler } from './application/queries/search-text/search-text
 import { HashingEmbedder } from './infrastructure/embedding/hashing.embedder.js';
 import { OpenAiCompatibleEmbedder } from './infrastructure/embedding/openai-compatible.embedder.js';
 import { SqlCodeSystemRepository } from './infrastructure/persistence/sql-code-system.repository.js';
+import { SqlCustomSystemStore } from './infrastructure/persistence/sql-custom-system-store.js';
 import { EmbedCodeSystemRegistrar } from './infrastructure/queue/embed-code-system.registrar.js';
 import { ConstrueController } from './interface/http/construe.controller.js';
 
@@ -72,6 +74,7 @@ const embedder = {
     CodeSearchIndexes,
     embedder,
     { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },
+    { provide: CustomSystemStore, useClass: SqlCustomSystemStore },
     { provide: FeedbackRepository, useClass: SqlFeedbackRepository },
   ],
 })

@@ -24,6 +24,7 @@ export {
 } from './config/app-config.js';
 export { ConfigModule } from './config/config.module.js';
 export { RequestContext, type Tenant, type Plan } from './context/request-context.js';
+export { deadlineSignal, throwIfStopped } from './context/work-signal.js';
 export {
   JobQueue,
   JobHandlerRegistry,

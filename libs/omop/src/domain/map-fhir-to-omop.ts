@@ -1,3 +1,4 @@
+import { throwIfStopped } from '@app/shared';
 import type { OmopIdAllocator } from './ids/omop-id-allocator.js';
 import { readFhirInput, type InputEntry } from './input/read-fhir-input.js';
 import { MappingRun } from './mapping/mapping-run.js';
@@ -29,6 +30,8 @@ export interface MapperDependencies {
   vocabVersion?: string;
   /** Look every code up concurrently before mapping (default true; pointless for in-memory sources). */
   prefetch?: boolean;
+  /** The request's signal: mapping stops between resources once it is aborted. */
+  signal?: AbortSignal;
 }
 
 const MAPPER_OF = new Map<string, ResourceMapper>(RESOURCE_MAPPERS);
@@ -103,7 +106,10 @@ export async function mapFhirToOmop(
   const ordered = [...mapped].sort(
     (a, b) => PHASE_OF.get(a.resourceType)! - PHASE_OF.get(b.resourceType)!,
   );
-  for (const entry of ordered) await MAPPER_OF.get(entry.resourceType)!(run, entry);
+  for (const entry of ordered) {
+    throwIfStopped(deps.signal);
+    await MAPPER_OF.get(entry.resourceType)!(run, entry);
+  }
   for (const entry of entries) {
     if (!MAPPER_OF.has(entry.resourceType) && !REFERENCED_ONLY.has(entry.resourceType)) {
       run.drop(entry, `${entry.resourceType} has no OMOP mapping in this service`);

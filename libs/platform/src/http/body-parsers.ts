@@ -26,6 +26,12 @@ function answeringErrors(parser: RequestHandler): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     void parser(request, response, (error?: unknown) => {
       if (error === undefined || error === null) return next();
+      // The rest of a refused body (too large once inflated, undecodable) is read and
+      // dropped: left unread, it makes the socket reset before the client reads the answer.
+      if (!request.complete) {
+        request.unpipe();
+        request.resume();
+      }
       if (isDecodingFailure(error)) {
         response
           .status(400)

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { redactFields, redactUrl } from '../logging/credential-redaction.js';
 import { bodyParsers } from './body-parsers.js';
 import { mediaTypeGuard, parsedInputGuard } from './input-policy.js';
+import { requestDeadline } from './request-deadline.middleware.js';
 import { requestIdMiddleware } from './request-id.middleware.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -27,6 +28,7 @@ export function configureHttpApp(app: INestApplication, config: AppConfig, logge
   express.set('trust proxy', config.trustProxy);
   express.disable('x-powered-by');
   app.use(requestIdMiddleware);
+  app.use(requestDeadline(config.requestDeadlineMs));
   app.use(
     pinoHttp({
       logger,

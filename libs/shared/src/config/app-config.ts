@@ -47,6 +47,8 @@ export class AppConfig {
   workflowMaxSteps!: number;
   workflowMaxSubWorkflowCalls!: number;
   workflowDeadlineMs!: number;
+  /** How long one request's work may run before it is stopped (504 REQUEST.DEADLINE_EXCEEDED). */
+  requestDeadlineMs!: number;
   /** The deepest JSON nesting accepted anywhere (request bodies, job payloads, FHIR input, stored resources). */
   maxJsonDepth!: number;
   rateLimitTtlSeconds!: number;
@@ -127,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.workflowMaxSteps = read.int('WORKFLOW_MAX_STEPS', 200, 1, 100_000);
   config.workflowMaxSubWorkflowCalls = read.int('WORKFLOW_MAX_SUB_WORKFLOW_CALLS', 50, 0, 10_000);
   config.workflowDeadlineMs = read.int('WORKFLOW_DEADLINE_MS', 60_000, 100, 3_600_000);
+  config.requestDeadlineMs = read.int('REQUEST_DEADLINE_MS', 120_000, 100, 3_600_000);
   config.maxJsonDepth = read.int('MAX_JSON_DEPTH', DEFAULT_MAX_JSON_DEPTH, 8, JSON_DEPTH_CEILING);
   config.rateLimitTtlSeconds = read.int('RATE_LIMIT_TTL_SECONDS', 60, 1, 86_400);
   config.rateLimitMax = read.int('RATE_LIMIT_MAX', 300, 1, 1_000_000);

@@ -13,6 +13,7 @@ export interface Tenant {
 interface RequestStore {
   requestId: string;
   tenant?: Tenant;
+  signal?: AbortSignal;
 }
 
 const storage = new AsyncLocalStorage<RequestStore>();
@@ -31,6 +32,17 @@ export const RequestContext = {
     const store = storage.getStore();
     if (!store) throw new Error('RequestContext.setTenant called outside a request');
     store.tenant = tenant;
+  },
+
+  /** Aborted when the request's deadline passes or its client goes away (see throwIfStopped). */
+  setSignal(signal: AbortSignal): void {
+    const store = storage.getStore();
+    if (!store) throw new Error('RequestContext.setSignal called outside a request');
+    store.signal = signal;
+  },
+
+  signal(): AbortSignal | undefined {
+    return storage.getStore()?.signal;
   },
 
   tenant(): Tenant | undefined {

@@ -26,13 +26,6 @@ export abstract class CodeSystemRepository {
   /** Builtin systems plus the caller's custom ones with that name. */
   abstract findVisible(name: string): Promise<CodeSystem[]>;
   abstract listVisible(): Promise<CodeSystem[]>;
-  /** Creates the system and its codes in one transaction; replaces the caller's same name+version when asked, else fails with 409. */
-  abstract createCustom(
-    system: NewCodeSystem,
-    codes: SystemCode[],
-    replace: boolean,
-  ): Promise<CodeSystem>;
-  abstract deleteCustom(systemId: string): Promise<void>;
   abstract listCodes(systemId: string, afterSeq: number, limit: number): Promise<ListedCode[]>;
   abstract findCode(systemId: string, codeKey: string): Promise<SystemCode | null>;
   /** Codes whose key starts with `key`, the exact one first. */

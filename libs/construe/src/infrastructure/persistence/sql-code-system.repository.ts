@@ -1,19 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { AppError, RequestContext } from '@app/shared';
+import { RequestContext } from '@app/shared';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   CodeSystemRepository,
   type ListedCode,
-  type NewCodeSystem,
   type ScoredCode,
   type SearchableCode,
 } from '../../application/ports/code-system.repository.js';
-import { codeKey } from '../../domain/builtin-systems.js';
 import type { CodeSystem, CodeSystemStatus, SystemCode } from '../../domain/code-system.js';
 
-interface SystemRow {
+export interface SystemRow {
   id: string;
   account_id: string | null;
   name: string;
@@ -34,10 +32,9 @@ interface CodeRow {
   definition: string | null;
 }
 
-const INSERT_BATCH = 5_000;
 const LOAD_PAGE = 10_000;
 
-function toSystem(row: SystemRow): CodeSystem {
+export function toSystem(row: SystemRow): CodeSystem {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -72,7 +69,7 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
   async findVisible(name: string): Promise<CodeSystem[]> {
     const { accountId } = RequestContext.requireTenant();
     const rows = await this.dataSource.query<SystemRow[]>(
-      'SELECT * FROM construe_code_system WHERE name = $1 AND (builtin OR account_id = $2) ORDER BY builtin DESC, created_at',
+      "SELECT * FROM construe_code_system WHERE name = $1 AND (builtin OR account_id = $2) AND status <> 'loading' ORDER BY builtin DESC, created_at",
       [name, accountId],
     );
     return rows.map(toSystem);
@@ -81,61 +78,10 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
   async listVisible(): Promise<CodeSystem[]> {
     const { accountId } = RequestContext.requireTenant();
     const rows = await this.dataSource.query<SystemRow[]>(
-      'SELECT * FROM construe_code_system WHERE builtin OR account_id = $1 ORDER BY builtin DESC, name, version',
+      "SELECT * FROM construe_code_system WHERE (builtin OR account_id = $1) AND status <> 'loading' ORDER BY builtin DESC, name, version",
       [accountId],
     );
     return rows.map(toSystem);
-  }
-
-  async createCustom(
-    system: NewCodeSystem,
-    codes: SystemCode[],
-    replace: boolean,
-  ): Promise<CodeSystem> {
-    return this.dataSource.transaction(async (manager) => {
-      const existing = await manager.query<{ id: string }[]>(
-        'SELECT id FROM construe_code_system WHERE account_id = $1 AND name = $2 AND version = $3 AND NOT builtin FOR UPDATE',
-        [system.accountId, system.name, system.version],
-      );
-      if (existing.length > 0) {
-        if (!replace) {
-          throw AppError.conflict(
-            'CONSTRUE.SYSTEM_EXISTS',
-            `Code system ${system.name} version ${system.version} already exists; send replace: true to replace it`,
-          );
-        }
-        await manager.query('DELETE FROM construe_code_system WHERE id = $1', [existing[0].id]);
-      }
-      const [row] = await manager.query<SystemRow[]>(
-        `INSERT INTO construe_code_system (id, account_id, name, version, revision, builtin, status, code_count)
-         VALUES ($1, $2, $3, $4, $5, false, 'processing', $6) RETURNING *`,
-        [system.id, system.accountId, system.name, system.version, system.revision, codes.length],
-      );
-      await this.insertCodes(manager, system.id, codes);
-      return toSystem(row);
-    });
-  }
-
-  private async insertCodes(
-    manager: EntityManager,
-    systemId: string,
-    codes: SystemCode[],
-  ): Promise<void> {
-    for (let offset = 0; offset < codes.length; offset += INSERT_BATCH) {
-      const batch = codes.slice(offset, offset + INSERT_BATCH);
-      await manager.query(
-        `INSERT INTO construe_code (system_id, seq, code, code_key, description, definition)
-         SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`,
-        [
-          systemId,
-          batch.map((_, index) => offset + index + 1),
-          batch.map((code) => code.code),
-          batch.map((code) => codeKey(code.code)),
-          batch.map((code) => code.description),
-          batch.map((code) => code.definition ?? null),
-        ],
-      );
-    }
   }
 
   /**
@@ -148,14 +94,6 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
       "SELECT gin_clean_pending_list('construe_code_trgm_idx'::regclass)",
     );
     await this.dataSource.query('ANALYZE construe_code');
-  }
-
-  async deleteCustom(systemId: string): Promise<void> {
-    const { accountId } = RequestContext.requireTenant();
-    await this.dataSource.query(
-      'DELETE FROM construe_code_system WHERE id = $1 AND account_id = $2 AND NOT builtin',
-      [systemId, accountId],
-    );
   }
 
   async listCodes(systemId: string, afterSeq: number, limit: number): Promise<ListedCode[]> {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { RawJson } from '@app/shared';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -48,11 +49,12 @@ export class UploadCodeSystemDto {
     type: [UploadedCodeDto],
     description: 'json format: takes precedence over file',
   })
+  // Checked by the upload itself, in slices: copying and validating 100,000 nested objects
+  // here would hold the event loop for seconds.
   @IsOptional()
+  @RawJson()
   @IsArray()
   @ArrayMaxSize(1_000_000)
-  @ValidateNested({ each: true })
-  @Type(() => UploadedCodeDto)
   codes?: UploadedCodeDto[];
 
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() replace?: boolean;

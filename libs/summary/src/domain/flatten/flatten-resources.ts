@@ -1,3 +1,4 @@
+import { throwIfStopped } from '@app/shared';
 import type { ResourceEntry } from '../fhir/fhir-input.js';
 import type { FhirResource } from '../fhir/fhir-resource.js';
 import { readableName } from '../fhir/readable-name.js';
@@ -67,6 +68,10 @@ export function flattenResource(
 export function flattenResources(
   entries: readonly ResourceEntry[],
   references: ReferenceIndex,
+  signal?: AbortSignal,
 ): FlattenedResource[] {
-  return entries.map((entry) => flattenResource(entry, references));
+  return entries.map((entry) => {
+    throwIfStopped(signal);
+    return flattenResource(entry, references);
+  });
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { AppError, throwIfStopped } from '@app/shared';
 import type { FhirResource } from '../fhir/fhir-resource.js';
 import { evaluateFhirPath, FhirPathEvaluationError } from '../fhirpath/fhirpath-engine.js';
 import { SummaryErrorCodes } from '../summary-errors.js';
@@ -12,6 +12,8 @@ export interface ViewBudget {
   maxRows: number;
   /** The rows' size as JSON. */
   maxOutputBytes: number;
+  /** The request's signal: the run stops between rows once it is aborted (deadline, client gone). */
+  signal?: AbortSignal;
 }
 
 function overBudget(limit: string, value: number): AppError {
@@ -102,7 +104,10 @@ function fociOf(select: ViewSelect, parent: Focus): Focus[] {
 function product(left: ViewRow[], right: ViewRow[], budget: ViewBudget): ViewRow[] {
   // Sibling forEach selects multiply: refuse before the product is built.
   if (left.length * right.length > budget.maxRows) throw overBudget('rows', budget.maxRows);
-  return left.flatMap((leftRow) => right.map((rightRow) => ({ ...leftRow, ...rightRow })));
+  return left.flatMap((leftRow) => {
+    throwIfStopped(budget.signal);
+    return right.map((rightRow) => ({ ...leftRow, ...rightRow }));
+  });
 }
 
 function rowsOf(select: ViewSelect, parent: Focus, budget: ViewBudget): ViewRow[] {
@@ -112,7 +117,11 @@ function rowsOf(select: ViewSelect, parent: Focus, budget: ViewBudget): ViewRow[
     const own: ViewRow = {};
     for (const column of select.columns) own[column.name] = columnValue(column, focus);
     let rows: ViewRow[] = [own];
-    for (const child of select.selects) rows = product(rows, rowsOf(child, focus, budget), budget);
+    // Every sibling's rows first: their product is refused before any of it is built.
+    const siblings = select.selects.map((child) => rowsOf(child, focus, budget));
+    const total = siblings.reduce((count, childRows) => count * childRows.length, 1);
+    if (total > budget.maxRows) throw overBudget('rows', budget.maxRows);
+    for (const childRows of siblings) rows = product(rows, childRows, budget);
     if (select.unionAll.length > 0) {
       rows = product(
         rows,
@@ -137,6 +146,7 @@ export function runViewDefinition(
   const rows: ViewRow[] = [];
   let outputBytes = 0;
   for (const resource of resources) {
+    throwIfStopped(budget.signal);
     if (resource.resourceType !== view.resource) continue;
     if (!view.where.every((clause) => passesWhere(resource, clause))) continue;
     for (const row of rowsOf(view.root, { node: resource, rowIndex: 0 }, budget)) {

@@ -52,6 +52,7 @@ export class RunBudget {
   private throwIfStopped(): void {
     if (!this.signal?.aborted) return;
     const reason = this.signal.reason as unknown;
+    if (reason instanceof Error) throw reason;
     throw reason === 'deadline'
       ? new AppError(
           504,

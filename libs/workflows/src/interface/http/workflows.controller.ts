@@ -147,20 +147,11 @@ export class WorkflowsController {
           providerTokens: parseProviderTokens(request.header('x-service-fhir-provider')),
           onBehalfOf: parseOnBehalfOf(request.header('x-service-on-behalf-of')),
         },
-        abortedWhenClientLeaves(request),
+        RequestContext.signal(),
       ),
     )) as Omit<ExecuteWorkflowResponseDto, 'success' | 'message'>;
     return ok(preview ? 'Workflow previewed; nothing was written' : 'Workflow executed', result);
   }
-}
-
-/** A signal aborted when the connection closes before the response was written. */
-function abortedWhenClientLeaves(request: Request): AbortSignal {
-  const controller = new AbortController();
-  request.res?.once('close', () => {
-    if (!request.res?.writableFinished) controller.abort('client-disconnected');
-  });
-  return controller.signal;
 }
 
 function accountId(): string {

@@ -1,12 +1,16 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError } from '@app/shared';
 import { CodeSystemRepository } from '../../ports/code-system.repository.js';
+import { CustomSystemStore } from '../../ports/custom-system-store.js';
 import { resolveSystem } from '../../system-resolver.js';
 import { DeleteCodeSystemCommand } from './delete-code-system.command.js';
 
 @CommandHandler(DeleteCodeSystemCommand)
 export class DeleteCodeSystemHandler implements ICommandHandler<DeleteCodeSystemCommand> {
-  constructor(private readonly systems: CodeSystemRepository) {}
+  constructor(
+    private readonly systems: CodeSystemRepository,
+    private readonly store: CustomSystemStore,
+  ) {}
 
   async execute({ name, version }: DeleteCodeSystemCommand): Promise<void> {
     const system = await resolveSystem(this.systems, name, version);
@@ -15,6 +19,6 @@ export class DeleteCodeSystemHandler implements ICommandHandler<DeleteCodeSystem
         'CONSTRUE.BUILTIN_NOT_DELETABLE',
         `${system.name} is a builtin code system and cannot be deleted`,
       );
-    await this.systems.deleteCustom(system.id);
+    await this.store.remove(system.id);
   }
 }

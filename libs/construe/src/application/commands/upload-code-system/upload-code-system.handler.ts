@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AppError, JobQueue, RequestContext } from '@app/shared';
 import { builtinSystem } from '../../../domain/builtin-systems.js';
 import type { SystemCode } from '../../../domain/code-system.js';
@@ -10,26 +11,43 @@ import {
   validateCodes,
 } from '../../../domain/uploaded-codes.js';
 import { EmbedCodeSystemJob, embedJobId } from '../../embed-code-system.job.js';
-import { CodeSystemRepository } from '../../ports/code-system.repository.js';
+import { CustomSystemStore } from '../../ports/custom-system-store.js';
 import { systemNameOrThrow } from '../../system-resolver.js';
 import {
   UploadCodeSystemCommand,
   type UploadCodeSystemInput,
 } from './upload-code-system.command.js';
 
-function parseCodes(input: UploadCodeSystemInput): SystemCode[] {
+/** One turn of the event loop between slices, and a stop when the request's deadline passed. */
+function yieldingTo(signal: AbortSignal | undefined) {
+  return async () => {
+    await nextTurn();
+    signal?.throwIfAborted();
+  };
+}
+
+async function parseCodes(
+  input: UploadCodeSystemInput,
+  signal: AbortSignal | undefined,
+): Promise<SystemCode[]> {
+  const yieldToLoop = yieldingTo(signal);
   try {
-    if (input.format === 'json' && input.codes !== undefined) return validateCodes(input.codes);
+    if (input.format === 'json' && input.codes !== undefined)
+      return await validateCodes(input.codes, yieldToLoop);
     if (input.file === undefined)
       throw new UploadFormatError(
         input.format === 'json' ? 'codes or file is required' : 'file is required for csv uploads',
       );
-    if (input.format === 'json') return codesFromJsonFile(input.file);
-    return codesFromCsv(input.file, {
-      codeColumn: input.codeColumn,
-      descriptionColumn: input.descriptionColumn,
-      definitionColumn: input.definitionColumn,
-    });
+    if (input.format === 'json') return await codesFromJsonFile(input.file, yieldToLoop);
+    return await codesFromCsv(
+      input.file,
+      {
+        codeColumn: input.codeColumn,
+        descriptionColumn: input.descriptionColumn,
+        definitionColumn: input.definitionColumn,
+      },
+      yieldToLoop,
+    );
   } catch (error) {
     if (error instanceof UploadFormatError) {
       throw AppError.badRequest(
@@ -42,11 +60,15 @@ function parseCodes(input: UploadCodeSystemInput): SystemCode[] {
   }
 }
 
-/** Validates everything before storing anything; the embeddings follow asynchronously. */
+/**
+ * Validates everything before storing anything, then writes in short steps (see
+ * CustomSystemStore): the system appears only once every code is stored. The embeddings
+ * follow asynchronously.
+ */
 @CommandHandler(UploadCodeSystemCommand)
 export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystemCommand> {
   constructor(
-    private readonly systems: CodeSystemRepository,
+    private readonly store: CustomSystemStore,
     private readonly jobs: JobQueue,
     private readonly embedJob: EmbedCodeSystemJob,
   ) {}
@@ -61,12 +83,13 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
           : `${name} is the name of a builtin code system`,
       );
     }
-    const codes = parseCodes(input);
+    const signal = RequestContext.signal();
+    const codes = await parseCodes(input, signal);
     const { accountId } = RequestContext.requireTenant();
-    // Nothing is stored for a request that answers an error: the queue is checked first,
-    // and a system whose job could not be enqueued after all is removed again.
+    // Nothing is left stored for a request that answers an error: the queue is checked
+    // first, and what a failed upload wrote is removed again.
     await this.jobs.assertAvailable();
-    const system = await this.systems.createCustom(
+    const hidden = await this.store.begin(
       {
         id: randomUUID(),
         accountId,
@@ -74,9 +97,18 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
         version: input.version,
         revision: input.revision ?? null,
       },
-      codes,
+      codes.length,
       input.replace,
     );
+    let published: Awaited<ReturnType<CustomSystemStore['publish']>>;
+    try {
+      await this.store.appendCodes(hidden.id, codes, signal);
+      published = await this.store.publish(hidden.id, input.replace);
+    } catch (error) {
+      await this.store.remove(hidden.id);
+      throw error;
+    }
+    const { system, replacedId } = published;
     try {
       await this.jobs.enqueue(
         this.embedJob,
@@ -84,9 +116,10 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
         { jobId: embedJobId(system.id) },
       );
     } catch (error) {
-      await this.systems.deleteCustom(system.id);
+      await this.store.remove(system.id);
       throw error;
     }
+    if (replacedId !== null) await this.store.remove(replacedId);
     return { status: 'processing' as const, name: system.name, version: system.version };
   }
 }

@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { checkFhirInput, warningLines, type InputFinding } from '@app/fhir';
-import { AppError } from '@app/shared';
+import { AppError, RequestContext } from '@app/shared';
 import { VocabularyLookup } from '@app/vocabulary';
 import { HashedOmopIdAllocator } from '../../../domain/ids/hashed-id-allocator.js';
 import { checkFhirShapes } from '../../../domain/input/check-fhir-shapes.js';
@@ -44,6 +44,7 @@ export class MapFhirToOmopHandler implements IQueryHandler<MapFhirToOmopQuery> {
         concepts: this.vocabulary,
         ids: new HashedOmopIdAllocator(),
         vocabVersion: query.vocabVersion,
+        signal: RequestContext.signal(),
       });
       return { ...result, warnings: warningLines(check) };
     } catch (error) {

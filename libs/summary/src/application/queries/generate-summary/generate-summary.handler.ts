@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { AppConfig, AppError } from '@app/shared';
+import { AppConfig, AppError, RequestContext } from '@app/shared';
 import { randomUUID } from 'node:crypto';
 import { groupByType, readFhirInput, type FhirInput } from '../../../domain/fhir/fhir-input.js';
 import type { FhirResource } from '../../../domain/fhir/fhir-resource.js';
@@ -81,7 +81,11 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
       const rows = runViewDefinition(
         view,
         input.entries.map((entry) => entry.resource),
-        { maxRows: this.config.viewMaxRows, maxOutputBytes: this.config.viewMaxOutputBytes },
+        {
+          maxRows: this.config.viewMaxRows,
+          maxOutputBytes: this.config.viewMaxOutputBytes,
+          signal: RequestContext.signal(),
+        },
       );
       return {
         kind: 'view',
@@ -91,7 +95,11 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
         warnings,
       };
     }
-    const resources = flattenResources(input.entries, new ReferenceIndex(input.entries));
+    const resources = flattenResources(
+      input.entries,
+      new ReferenceIndex(input.entries),
+      RequestContext.signal(),
+    );
     return {
       kind: 'flatten',
       resources,

@@ -15,7 +15,7 @@ export class ExecuteWorkflowCommand extends Command<Record<string, unknown>> {
     readonly preview: boolean,
     /** Token passthrough and on-behalf-of values from the request's headers, when there is a request. */
     readonly fhirAccess: FhirAccessOptions = {},
-    /** Aborted with the reason 'client-disconnected' when the caller goes away. */
+    /** The request's signal: aborted when the caller goes away or the request deadline passes. */
     readonly signal?: AbortSignal,
   ) {
     super();

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppConfig, AppError } from '@app/shared';
+import { AppConfig, AppError, CommonErrorCodes } from '@app/shared';
 import { executeWorkflow } from '../../../domain/execution/execute-workflow.js';
 import { RunBudget } from '../../../domain/execution/run-budget.js';
 import type { RunFailure, RunReport } from '../../../domain/execution/run-types.js';
@@ -20,6 +20,10 @@ const BUDGET_CODES = new Set<string>([
 /** How deep sub-workflows may call sub-workflows. */
 export const MAX_SUB_WORKFLOW_DEPTH = 5;
 
+function isRequestDeadline(reason: unknown): boolean {
+  return reason instanceof AppError && reason.code === CommonErrorCodes.DEADLINE_EXCEEDED;
+}
+
 @CommandHandler(ExecuteWorkflowCommand)
 export class ExecuteWorkflowHandler implements ICommandHandler<ExecuteWorkflowCommand> {
   private readonly logger = new Logger(ExecuteWorkflowHandler.name);
@@ -38,8 +42,13 @@ export class ExecuteWorkflowHandler implements ICommandHandler<ExecuteWorkflowCo
     const stopped = new AbortController();
     const stop = (reason: string) => () => stopped.abort(reason);
     deadline.addEventListener('abort', stop('deadline'), { once: true });
-    command.signal?.addEventListener('abort', stop('client-disconnected'), { once: true });
-    if (command.signal?.aborted) stopped.abort('client-disconnected');
+    // The request's own deadline (REQUEST_DEADLINE_MS) stops the run with its 504 as is.
+    const fromRequest = () =>
+      stopped.abort(
+        isRequestDeadline(command.signal?.reason) ? command.signal?.reason : 'client-disconnected',
+      );
+    command.signal?.addEventListener('abort', fromRequest, { once: true });
+    if (command.signal?.aborted) fromRequest();
     const budget = new RunBudget(
       {
         maxSteps: this.config.workflowMaxSteps,
