@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.js';
 import { DomainError, type DomainErrorKind } from '../errors/domain-error.js';
+import { CommonErrorCodes } from '../errors/error-codes.js';
 
 /** The one table from what went wrong to the HTTP status that says it. */
 export const ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
@@ -41,4 +42,19 @@ export function expectedFailure(error: unknown): ExpectedFailure | undefined {
       headers: error.headers,
     };
   return undefined;
+}
+
+/** A failure as a report lists it; anything unexpected becomes INTERNAL_ERROR with `internalMessage`. */
+export function summarizeFailure(
+  error: unknown,
+  internalMessage: string,
+): { code: string; message: string; status: number; details?: unknown } {
+  const failure = expectedFailure(error);
+  if (!failure) return { code: CommonErrorCodes.INTERNAL, message: internalMessage, status: 500 };
+  return {
+    code: failure.code,
+    message: failure.message,
+    status: failure.status,
+    ...(failure.details === undefined ? {} : { details: failure.details }),
+  };
 }
