@@ -52,6 +52,12 @@ export abstract class JobQueue {
   /** Throws a 503 AppError when the queue is unreachable: check it before creating what a job will process. */
   abstract assertAvailable(): Promise<void>;
   abstract state(jobId: string): Promise<JobState>;
+  /**
+   * Settles when the job completes or is given up (after its failure hook, where the adapter
+   * runs it), or after `timeoutMs` with the state it then has (`live` while it still runs).
+   * Backed by the queue's own completion events, never by polling.
+   */
+  abstract waitFor(jobId: string, timeoutMs: number): Promise<JobState>;
 }
 
 /** Collects every handler; adapters dispatch by job name. Domain modules register at init. */
