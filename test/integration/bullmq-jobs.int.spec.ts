@@ -45,7 +45,7 @@ class FlakyChargeHandler implements OnModuleInit {
   onModuleInit(): void {
     this.registry.register({
       definition: chargeJob,
-      handle: (payload, context) => this.handle(payload as Charge, context),
+      handle: (payload, context) => this.handle(payload, context),
     });
   }
 
@@ -91,7 +91,7 @@ class DoomedHandler implements OnModuleInit {
         );
       },
       failed: (payload, reason) => {
-        this.givenUp.push({ invoice: (payload as Charge).invoice, reason });
+        this.givenUp.push({ invoice: payload.invoice, reason });
         this.notify?.();
         return Promise.resolve();
       },

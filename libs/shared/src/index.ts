@@ -34,6 +34,7 @@ export { RequestContext, type Tenant, type Plan } from './context/request-contex
 export {
   JobQueue,
   JobHandlerRegistry,
+  JobProcessor,
   InvalidJobPayloadError,
   JobInterruptedError,
   type JobState,

@@ -40,7 +40,7 @@ function setup(failures: number) {
     handle: (payload, context) => {
       calls.push(context);
       if (calls.length <= failures) return Promise.reject(new Error(`failure ${calls.length}`));
-      done.push((payload as Greeting).name);
+      done.push(payload.name);
       finish();
       return Promise.resolve();
     },
@@ -181,7 +181,7 @@ describe('InProcessJobQueue', () => {
       handle: () => Promise.reject(new Error('downstream refused')),
       failed: async (payload) => {
         await Promise.resolve();
-        recorded.push((payload as Greeting).name);
+        recorded.push(payload.name);
       },
     });
     const queue = new InProcessJobQueue(registry);
