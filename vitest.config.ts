@@ -46,7 +46,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts'],
+          include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts', 'test/architecture/**/*.spec.ts'],
           environment: 'node',
         },
       },

@@ -45,7 +45,7 @@ class FlakyChargeHandler implements OnModuleInit {
   onModuleInit(): void {
     this.registry.register({
       definition: chargeJob,
-      handle: (payload, context) => this.handle(payload as Charge, context),
+      handle: (payload, context) => this.handle(payload, context),
     });
   }
 
@@ -91,7 +91,7 @@ class DoomedHandler implements OnModuleInit {
         );
       },
       failed: (payload, reason) => {
-        this.givenUp.push({ invoice: (payload as Charge).invoice, reason });
+        this.givenUp.push({ invoice: payload.invoice, reason });
         this.notify?.();
         return Promise.resolve();
       },
@@ -168,6 +168,16 @@ describe('jobs on BullMQ with a real Redis', () => {
     }
   });
 
+  it('waitFor settles on BullMQ completion events: completed after a retry, missing when unknown', async () => {
+    const queue = context.get(JobQueue);
+    await queue.enqueue(chargeJob, { invoice: 'INV-W' }, { jobId: 'charge-INV-W' });
+    expect(await queue.waitFor('charge-INV-W', 30_000)).toEqual({ state: 'completed' });
+    expect(handler.completed).toContain('INV-W');
+    // Already finished: answered from the job's state, not from an event that has passed.
+    expect(await queue.waitFor('charge-INV-W', 30_000)).toEqual({ state: 'completed' });
+    expect(await queue.waitFor('never-enqueued', 30_000)).toEqual({ state: 'missing' });
+  });
+
   it('treats the job id as an idempotency key', async () => {
     const done = handler.completion('INV-2');
     const queue = context.get(JobQueue);
@@ -216,5 +226,13 @@ describe('jobs on BullMQ with a real Redis', () => {
     await expect(
       context.get(JobQueue).enqueue(chargeJob, { invoice: 7 } as unknown as Charge),
     ).rejects.toBeInstanceOf(InvalidJobPayloadError);
+  });
+
+  it('waitFor reports a job BullMQ gave up, not one of its failed attempts', async () => {
+    const queue = context.get(JobQueue);
+    await queue.enqueue(doomedJob, { invoice: 'INV-WF' }, { jobId: 'doomed-wf' });
+    const settled = await queue.waitFor('doomed-wf', 30_000);
+    expect(settled.state).toBe('failed');
+    expect(settled).toEqual(await queue.state('doomed-wf'));
   });
 });

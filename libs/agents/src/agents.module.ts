@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FhirModule } from '@app/fhir';
-import { AesGcmSecretCipher, resolveEncryptionKey } from '@app/platform';
-import { AppConfig, AppError, SecretCipher } from '@app/shared';
+import { secretCipherProvider } from '@app/platform';
+import { AppConfig, AppError } from '@app/shared';
 import { ChatWithAgentHandler } from './application/commands/chat-with-agent/chat-with-agent.handler.js';
 import { CreateAgentHandler } from './application/commands/create-agent/create-agent.handler.js';
 import { CreatePromptHandler } from './application/commands/create-prompt/create-prompt.handler.js';
@@ -123,20 +123,14 @@ const handlers = [
     { provide: ToolServerToolRepository, useClass: TypeOrmToolServerToolRepository },
     { provide: ChatSessionRepository, useClass: TypeOrmChatSessionRepository },
     { provide: RemoteToolClient, useClass: SdkRemoteToolClient },
-    {
-      provide: SecretCipher,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        new AesGcmSecretCipher(
-          resolveEncryptionKey(config),
-          () =>
-            new AppError(
-              500,
-              AgentsErrorCodes.SECRET_UNREADABLE,
-              'Stored tool server headers cannot be decrypted (was ENCRYPTION_KEY changed?); register the server again',
-            ),
+    secretCipherProvider(
+      () =>
+        new AppError(
+          500,
+          AgentsErrorCodes.SECRET_UNREADABLE,
+          'Stored tool server headers cannot be decrypted (was ENCRYPTION_KEY changed?); register the server again',
         ),
-    },
+    ),
     {
       provide: ChatModel,
       inject: [AppConfig],

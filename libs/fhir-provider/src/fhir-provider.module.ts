@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FhirModule, FhirSettings, OutboundHttp } from '@app/fhir';
-import { AesGcmSecretCipher, resolveEncryptionKey } from '@app/platform';
-import { AppConfig, AppError, SecretCipher } from '@app/shared';
+import { secretCipherProvider } from '@app/platform';
+import { AppError, SecretCipher } from '@app/shared';
 import { AddAuthConfigHandler } from './application/commands/add-auth-config/add-auth-config.handler.js';
 import { CreateFhirProviderHandler } from './application/commands/create-fhir-provider/create-fhir-provider.handler.js';
 import { DeleteFhirProviderHandler } from './application/commands/delete-fhir-provider/delete-fhir-provider.handler.js';
@@ -61,20 +61,14 @@ const handlers = [
     ProviderAccessResolver,
     RejectSandboxChanges,
     { provide: FhirProviderRepository, useClass: TypeOrmFhirProviderRepository },
-    {
-      provide: SecretCipher,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        new AesGcmSecretCipher(
-          resolveEncryptionKey(config),
-          () =>
-            new AppError(
-              500,
-              'FHIR_PROVIDER.SECRET_UNREADABLE',
-              'A stored credential cannot be decrypted (was ENCRYPTION_KEY changed?); add a new auth configuration',
-            ),
+    secretCipherProvider(
+      () =>
+        new AppError(
+          500,
+          'FHIR_PROVIDER.SECRET_UNREADABLE',
+          'A stored credential cannot be decrypted (was ENCRYPTION_KEY changed?); add a new auth configuration',
         ),
-    },
+    ),
     { provide: SigningKeyGenerator, useClass: RsaSigningKeyGenerator },
     {
       provide: ProviderAuthorizers,

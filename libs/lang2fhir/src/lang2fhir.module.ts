@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { resolveEncryptionKey } from '@app/platform';
-import { AppConfig } from '@app/shared';
+import { secretCipherProvider } from '@app/platform';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BuiltinProfilesModule } from './builtin-profiles.module.js';
 import { VocabularyModule } from '@app/vocabulary';
@@ -13,7 +12,6 @@ import { CodeSearch } from './application/ports/code-search.js';
 import { FixupSettings } from './application/ports/fixup-settings.js';
 import { ReferenceFixupRepository } from './application/ports/reference-fixup.repository.js';
 import { ResourceValidator } from './application/ports/resource-validator.js';
-import { SecretSealer } from './application/ports/secret-sealer.js';
 import { GetReferenceFixupHandler } from './application/queries/get-reference-fixup/get-reference-fixup.handler.js';
 import { CohortFromTextHandler } from './application/queries/cohort-from-text/cohort-from-text.handler.js';
 import { SearchFromTextHandler } from './application/queries/search-from-text/search-from-text.handler.js';
@@ -28,7 +26,6 @@ import { ValueSetFilters } from './application/services/value-set-filters.js';
 import { ResourceChecker } from './application/services/resource-checker.js';
 import { ResourceFromText } from './application/services/resource-from-text.js';
 import { VocabularyCodeSearch } from './infrastructure/code-search/vocabulary-code-search.js';
-import { AesGcmSecretSealer } from './infrastructure/crypto/aes-gcm-secret-sealer.js';
 import { Lang2FhirSettings } from './infrastructure/config/lang2fhir-settings.js';
 import { ReferenceFixupEntity } from './infrastructure/persistence/reference-fixup.entity.js';
 import { TypeOrmReferenceFixupRepository } from './infrastructure/persistence/typeorm-reference-fixup.repository.js';
@@ -82,11 +79,9 @@ const handlers = [
     { provide: CodeSearch, useClass: VocabularyCodeSearch },
     { provide: ResourceValidator, useClass: MedplumResourceValidator },
     { provide: ReferenceFixupRepository, useClass: TypeOrmReferenceFixupRepository },
-    {
-      provide: SecretSealer,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => new AesGcmSecretSealer(resolveEncryptionKey(config)),
-    },
+    secretCipherProvider(
+      () => new Error('A sealed provider token no longer opens (was ENCRYPTION_KEY changed?)'),
+    ),
   ],
 })
 export class Lang2FhirModule {}

@@ -17,6 +17,7 @@ export { JOBS_QUEUE } from './jobs/bullmq-job-queue.js';
 export { configureHttpApp } from './http/configure-http-app.js';
 export { sealSecret, openSecret, assertKey } from './crypto/secret-sealing.js';
 export { AesGcmSecretCipher } from './crypto/aes-gcm-secret-cipher.js';
+export { secretCipherProvider } from './crypto/secret-cipher.provider.js';
 export { resolveEncryptionKey } from './crypto/encryption-key.js';
 export { ensureExtensions, MissingExtensionError } from './database/required-extensions.js';
 export { exitOnSignals } from './lifecycle/exit-on-signals.js';

@@ -1,5 +1,12 @@
 export { AppError, RETRY_AFTER_SECONDS } from './errors/app-error.js';
 export { CommonErrorCodes } from './errors/error-codes.js';
+export { DomainError, type DomainErrorKind } from './errors/domain-error.js';
+export {
+  ERROR_STATUS,
+  expectedFailure,
+  summarizeFailure,
+  type ExpectedFailure,
+} from './http/error-status.js';
 export { OAuthError, type OAuthErrorCode } from './errors/oauth-error.js';
 export { errorBody, ok, type ErrorBody } from './http/envelope.js';
 export { mapHttpError, type MappedHttpError } from './http/http-error.mapper.js';
@@ -28,6 +35,7 @@ export { deadlineSignal, throwIfStopped } from './context/work-signal.js';
 export {
   JobQueue,
   JobHandlerRegistry,
+  JobProcessor,
   InvalidJobPayloadError,
   JobInterruptedError,
   type JobState,

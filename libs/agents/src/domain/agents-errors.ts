@@ -1,3 +1,5 @@
+import { DomainError } from '@app/shared';
+
 /** Error codes of the agents library; every 4xx/5xx it answers carries one of them. */
 export const AgentsErrorCodes = {
   PROMPT_NOT_FOUND: 'AGENTS.PROMPT_NOT_FOUND',
@@ -19,3 +21,8 @@ export const AgentsErrorCodes = {
   PATCH_FAILED: 'AGENTS.PATCH_FAILED',
   TOOL_NOT_FOUND: 'AGENTS.TOOL_NOT_FOUND',
 } as const;
+
+/** A rule of agents, prompts, tool servers or chat sessions was broken. */
+export class AgentsError extends DomainError {
+  override readonly name = 'AgentsError';
+}

@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { DomainError, ERROR_STATUS } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { validateAuthConfig, type AuthConfigInput } from './auth-config-rules.js';
 import { requestedScopes } from './auth-config.js';
@@ -9,7 +9,7 @@ function codeOf(input: AuthConfigInput, provider: 'hapi' | 'medplum' = 'hapi'): 
   try {
     validateAuthConfig(input, provider, NOW);
   } catch (error) {
-    if (error instanceof AppError) return `${error.status} ${error.code}`;
+    if (error instanceof DomainError) return `${ERROR_STATUS[error.kind]} ${error.code}`;
     throw error;
   }
   return 'valid';
@@ -108,7 +108,7 @@ describe('auth configuration rules', () => {
         NOW,
       );
     } catch (error) {
-      expect((error as AppError).details).toEqual([
+      expect((error as DomainError).details).toEqual([
         { field: 'role', problems: ['Give either role or scopes, not both'] },
       ]);
     }

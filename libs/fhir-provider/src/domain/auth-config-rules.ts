@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { FhirProviderError } from './fhir-provider-error.js';
 import { TOKEN_METHODS, type AuthMethod, type Role } from './auth-config.js';
 import type { ProviderType } from './provider-types.js';
 import { parseServiceAccountKey, type ServiceAccountKey } from './service-account-key.js';
@@ -36,7 +36,9 @@ export function validateAuthConfig(
 ): ValidAuthConfig {
   const method = input.auth_method;
   const refuse = (code: string, message: string, field: string) => {
-    throw AppError.badRequest(`FHIR_PROVIDER.${code}`, message, [{ field, problems: [message] }]);
+    throw new FhirProviderError('invalid', `FHIR_PROVIDER.${code}`, message, [
+      { field, problems: [message] },
+    ]);
   };
   if (input.role !== undefined && input.scopes !== undefined) {
     refuse('ROLE_AND_SCOPES', 'Give either role or scopes, not both', 'role');

@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { FhirProviderError } from './fhir-provider-error.js';
 
 /** A provider's base URL: absolute http(s), no credentials, query or fragment; no trailing slash. */
 export function normalizeBaseUrl(input: string): string {
@@ -16,8 +16,8 @@ export function normalizeBaseUrl(input: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
-function invalid(message: string): AppError {
-  return AppError.badRequest('FHIR_PROVIDER.INVALID_BASE_URL', message, [
+function invalid(message: string): FhirProviderError {
+  return new FhirProviderError('invalid', 'FHIR_PROVIDER.INVALID_BASE_URL', message, [
     { field: 'base_url', problems: [message] },
   ]);
 }

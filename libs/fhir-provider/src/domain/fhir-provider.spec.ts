@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { DomainError, ERROR_STATUS } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import type { AuthConfig } from './auth-config.js';
 import {
@@ -29,7 +29,7 @@ function codeOf(work: () => unknown): string {
   try {
     work();
   } catch (error) {
-    return `${(error as AppError).status} ${(error as AppError).code}`;
+    return `${ERROR_STATUS[(error as DomainError).kind]} ${(error as DomainError).code}`;
   }
   return 'ok';
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { FhirProviderError } from './fhir-provider-error.js';
 import type { AuthConfig } from './auth-config.js';
 import type { ProviderType } from './provider-types.js';
 
@@ -27,7 +27,8 @@ export function activeAuthConfig(provider: FhirProvider): AuthConfig {
 /** Key rotation starts here: the new configuration is added inactive. */
 export function addAuthConfig(provider: FhirProvider, config: AuthConfig, now: Date): FhirProvider {
   if (provider.authConfigs.length >= MAX_AUTH_CONFIGS) {
-    throw AppError.badRequest(
+    throw new FhirProviderError(
+      'invalid',
       'FHIR_PROVIDER.TOO_MANY_AUTH_CONFIGS',
       `A provider holds at most ${MAX_AUTH_CONFIGS} auth configurations; remove an unused one first`,
     );
@@ -52,7 +53,8 @@ export function removeAuthConfig(
 ): FhirProvider {
   findConfig(provider, authConfigId);
   if (provider.activeAuthConfigId === authConfigId) {
-    throw AppError.badRequest(
+    throw new FhirProviderError(
+      'invalid',
       'FHIR_PROVIDER.ACTIVE_AUTH_CONFIG',
       'The active auth configuration cannot be removed; activate another one first',
       { auth_config_id: authConfigId },
@@ -68,7 +70,8 @@ export function removeAuthConfig(
 function findConfig(provider: FhirProvider, authConfigId: string): AuthConfig {
   const config = provider.authConfigs.find((candidate) => candidate.id === authConfigId);
   if (!config) {
-    throw AppError.notFound(
+    throw new FhirProviderError(
+      'not-found',
       'FHIR_PROVIDER.AUTH_CONFIG_NOT_FOUND',
       `Provider ${provider.id} has no auth configuration ${authConfigId}`,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { DomainError } from '@app/shared';
 import { gatewayFhirPath } from './gateway-path.js';
 
 describe('gatewayFhirPath', () => {
@@ -11,7 +11,7 @@ describe('gatewayFhirPath', () => {
 
   it('refuses bad encodings, dot segments and query characters', () => {
     for (const raw of ['/%E0%A4%A', '/..%2Fadmin', '/Patient%3Fname%3Dx']) {
-      expect(() => gatewayFhirPath(raw)).toThrow(AppError);
+      expect(() => gatewayFhirPath(raw)).toThrow(DomainError);
     }
   });
 });

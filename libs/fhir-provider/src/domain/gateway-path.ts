@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { FhirProviderError } from './fhir-provider-error.js';
 
 /**
  * The FHIR path of a gateway request: what follows `/fhir-provider/{id}/fhir` in the raw
@@ -10,17 +10,23 @@ export function gatewayFhirPath(rawRemainder: string): string {
   try {
     decoded = decodeURIComponent(rawRemainder);
   } catch {
-    throw AppError.badRequest('FHIR.INVALID_PATH', 'The FHIR path is not validly percent-encoded');
+    throw new FhirProviderError(
+      'invalid',
+      'FHIR.INVALID_PATH',
+      'The FHIR path is not validly percent-encoded',
+    );
   }
   const path = decoded.replace(/^\/+|\/+$/g, '');
   if (path.split('/').some((segment) => segment === '..' || segment === '.')) {
-    throw AppError.badRequest(
+    throw new FhirProviderError(
+      'invalid',
       'FHIR.INVALID_PATH',
       'The FHIR path may not contain "." or ".." segments',
     );
   }
   if (/[?#]/.test(path)) {
-    throw AppError.badRequest(
+    throw new FhirProviderError(
+      'invalid',
       'FHIR.INVALID_PATH',
       'The FHIR path may not contain "?" or "#"; send search parameters as query parameters',
     );

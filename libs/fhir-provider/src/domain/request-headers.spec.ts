@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { DomainError } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { parseOnBehalfOf, parseProviderTokens } from './request-headers.js';
 
@@ -16,7 +16,7 @@ describe('request headers', () => {
   it.each(['no-colon', ':token', 'p-1:', 'p-1:has space', 'p-1:a,,p-2:b'])(
     'refuse "%s" with a 400',
     (header) => {
-      expect(() => parseProviderTokens(header)).toThrow(AppError);
+      expect(() => parseProviderTokens(header)).toThrow(DomainError);
     },
   );
 

@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { FhirProviderError } from './fhir-provider-error.js';
 
 const HEADER = 'X-Service-Fhir-Provider';
 
@@ -16,7 +16,8 @@ export function parseProviderTokens(header: string | undefined): Map<string, str
     const providerId = colon > 0 ? item.slice(0, colon).trim() : '';
     const token = colon > 0 ? item.slice(colon + 1).trim() : '';
     if (providerId === '' || token === '' || /\s/.test(token)) {
-      throw AppError.badRequest(
+      throw new FhirProviderError(
+        'invalid',
         'FHIR_PROVIDER.INVALID_PROVIDER_HEADER',
         `${HEADER} item ${index + 1} must be "<provider_id>:<token>" (several separated by commas)`,
       );
@@ -33,7 +34,8 @@ export function parseOnBehalfOf(header: string | undefined): string | undefined 
   if (header === undefined || header.trim() === '') return undefined;
   const reference = header.trim();
   if (!ON_BEHALF_OF.test(reference)) {
-    throw AppError.badRequest(
+    throw new FhirProviderError(
+      'invalid',
       'FHIR_PROVIDER.INVALID_ON_BEHALF_OF',
       'X-Service-On-Behalf-Of must be Patient/<id> or Practitioner/<id>',
     );

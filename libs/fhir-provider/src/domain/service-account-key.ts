@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { FhirProviderError } from './fhir-provider-error.js';
 
 /** The fields of a Google Cloud service account key file that token exchange needs. */
 export interface ServiceAccountKey {
@@ -41,8 +41,8 @@ export function parseServiceAccountKey(input: unknown): ServiceAccountKey {
   };
 }
 
-function invalid(message: string): AppError {
-  return AppError.badRequest('FHIR_PROVIDER.INVALID_SERVICE_ACCOUNT_KEY', message, [
+function invalid(message: string): FhirProviderError {
+  return new FhirProviderError('invalid', 'FHIR_PROVIDER.INVALID_SERVICE_ACCOUNT_KEY', message, [
     { field: 'service_account_key', problems: [message] },
   ]);
 }

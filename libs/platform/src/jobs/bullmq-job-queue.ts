@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import {
   AppConfig,
   AppError,
@@ -11,7 +12,8 @@ import {
   type JobDefinition,
   type JobState,
 } from '@app/shared';
-import type { Queue } from 'bullmq';
+import { QueueEvents, type Queue } from 'bullmq';
+import { redisOptionsFromUrl } from '../redis/redis-options.js';
 import { checkedPayload, retryTerms, type JobEnvelope } from './job-envelope.js';
 import { UNBOUNDED_ATTEMPTS } from './retry-policy.js';
 
@@ -25,14 +27,18 @@ export const WINDOWED_BACKOFF = 'windowed';
  * call here is bounded by a timeout, so a request never waits for Redis to come back.
  */
 @Injectable()
-export class BullMqJobQueue extends JobQueue {
+export class BullMqJobQueue extends JobQueue implements OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly outage = new OutageLog();
   private readonly timeoutMs: number;
+  /** BullMQ's completion events, read on their own (blocking) connection once someone waits. */
+  private events?: Promise<QueueEvents>;
+  /** Job id → whoever waits for it to settle. */
+  private readonly settled = new EventEmitter().setMaxListeners(0);
 
   constructor(
     @InjectQueue(JOBS_QUEUE) private readonly queue: Queue,
-    @Inject(AppConfig) config: AppConfig,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {
     super();
     this.timeoutMs = config.redisCommandTimeoutMs * 2;
@@ -84,6 +90,64 @@ export class BullMqJobQueue extends JobQueue {
       if (state === 'unknown') return { state: 'missing' };
       return { state: 'live' };
     });
+  }
+
+  async waitFor(jobId: string, timeoutMs: number): Promise<JobState> {
+    await this.bounded('listen', () => this.completionEvents());
+    return new Promise<JobState>((resolve, reject) => {
+      const stopListening = () => {
+        clearTimeout(timer);
+        this.settled.off(jobId, finish);
+      };
+      const finish = (state: JobState) => {
+        stopListening();
+        resolve(state);
+      };
+      const timer = setTimeout(() => {
+        stopListening();
+        this.state(jobId).then(resolve, reject);
+      }, timeoutMs);
+      this.settled.on(jobId, finish);
+      // The job may have settled before the listener was set: its state says so.
+      this.state(jobId).then(
+        (state) => {
+          if (state.state !== 'live') finish(state);
+        },
+        (error: unknown) => {
+          stopListening();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const events = this.events;
+    this.events = undefined;
+    if (events) await (await events.catch(() => undefined))?.close();
+  }
+
+  private completionEvents(): Promise<QueueEvents> {
+    this.events ??= (async () => {
+      const events = new QueueEvents(JOBS_QUEUE, {
+        connection: redisOptionsFromUrl(this.config.redisUrl!),
+        prefix: this.queue.opts.prefix,
+      });
+      events.on('error', (error) => this.logger.warn(`Job events: ${error.message}`));
+      events.on('completed', ({ jobId }) => this.settled.emit(jobId, { state: 'completed' }));
+      // BullMQ announces `failed` once it gives the job up, not for an attempt it retries.
+      events.on('failed', ({ jobId, failedReason }) =>
+        this.settled.emit(jobId, { state: 'failed', reason: failedReason }),
+      );
+      await events.waitUntilReady();
+      return events;
+    })();
+    const pending = this.events;
+    // A failed start is not kept: the next wait tries again.
+    pending.catch(() => {
+      if (this.events === pending) this.events = undefined;
+    });
+    return pending;
   }
 
   private async bounded<R>(what: string, work: () => Promise<R>): Promise<R> {

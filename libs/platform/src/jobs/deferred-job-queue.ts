@@ -31,4 +31,9 @@ export class DeferredJobQueue extends JobQueue {
   async state(): Promise<JobState> {
     return { state: 'missing' };
   }
+
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async waitFor(): Promise<JobState> {
+    return { state: 'missing' };
+  }
 }

@@ -40,7 +40,7 @@ function setup(failures: number) {
     handle: (payload, context) => {
       calls.push(context);
       if (calls.length <= failures) return Promise.reject(new Error(`failure ${calls.length}`));
-      done.push((payload as Greeting).name);
+      done.push(payload.name);
       finish();
       return Promise.resolve();
     },
@@ -163,5 +163,46 @@ describe('InProcessJobQueue', () => {
     expect(attempts).toBe(1);
     expect(hooks).toEqual([]);
     expect((await queue.state('long')).state).toBe('live');
+  });
+
+  it('waitFor settles when the job completes, after its retries, without polling', async () => {
+    const { queue, done } = setup(1);
+    await queue.enqueue(greet, { name: 'Grace' }, { jobId: 'job-wait' });
+    expect(await queue.waitFor('job-wait', 10_000)).toEqual({ state: 'completed' });
+    expect(done).toEqual(['Grace']);
+    expect(await queue.waitFor('job-wait', 10_000)).toEqual({ state: 'completed' });
+  });
+
+  it('waitFor reports a given-up job once its failure hook has run', async () => {
+    const registry = new InMemoryJobHandlerRegistry();
+    const recorded: string[] = [];
+    registry.register({
+      definition: greet,
+      handle: () => Promise.reject(new Error('downstream refused')),
+      failed: async (payload) => {
+        await Promise.resolve();
+        recorded.push(payload.name);
+      },
+    });
+    const queue = new InProcessJobQueue(registry);
+    await queue.enqueue(greet, { name: 'Alan' }, { jobId: 'job-doomed' });
+    expect(await queue.waitFor('job-doomed', 10_000)).toEqual({
+      state: 'failed',
+      reason: 'downstream refused',
+    });
+    expect(recorded).toEqual(['Alan']);
+  });
+
+  it('waitFor gives the live state back when the time is up, and missing for an unknown job', async () => {
+    const registry = new InMemoryJobHandlerRegistry();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    registry.register({ definition: greet, handle: () => held });
+    const queue = new InProcessJobQueue(registry);
+    await queue.enqueue(greet, { name: 'Edsger' }, { jobId: 'job-held' });
+    expect(await queue.waitFor('job-held', 20)).toEqual({ state: 'live' });
+    release();
+    expect(await queue.waitFor('job-held', 10_000)).toEqual({ state: 'completed' });
+    expect(await queue.waitFor('never-enqueued', 10_000)).toEqual({ state: 'missing' });
   });
 });

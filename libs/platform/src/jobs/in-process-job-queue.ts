@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import {
   AppConfig,
   JobHandlerRegistry,
@@ -31,6 +32,8 @@ interface Attempt {
 export class InProcessJobQueue extends JobQueue implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly states = new Map<string, JobState>();
+  /** Who waits for which job to settle (see waitFor). */
+  private readonly settled = new EventEmitter().setMaxListeners(0);
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
@@ -83,6 +86,28 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
     return this.states.get(jobId) ?? { state: 'missing' };
   }
 
+  waitFor(jobId: string, timeoutMs: number): Promise<JobState> {
+    const now = this.states.get(jobId) ?? { state: 'missing' };
+    if (now.state !== 'live') return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const done = (state: JobState) => {
+        clearTimeout(timer);
+        resolve(state);
+      };
+      const timer = setTimeout(() => {
+        this.settled.off(jobId, done);
+        resolve(this.states.get(jobId) ?? { state: 'missing' });
+      }, timeoutMs);
+      this.settled.once(jobId, done);
+    });
+  }
+
+  /** Records a job's final state and tells whoever waits for it. */
+  private settle(jobId: string, state: JobState): void {
+    this.states.set(jobId, state);
+    this.settled.emit(jobId, state);
+  }
+
   private schedule(attempt: Attempt, delayMs: number): void {
     if (this.stopped) return;
     const timer = setTimeout(() => {
@@ -98,7 +123,7 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
     const handler = this.registry.find(definition.name);
     if (!handler) {
       this.logger.error(`No handler registered for job ${definition.name}`);
-      this.states.set(jobId, { state: 'failed', reason: 'no handler' });
+      this.settle(jobId, { state: 'failed', reason: 'no handler' });
       return;
     }
     try {
@@ -110,7 +135,7 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
           signal: this.shutdown.signal,
         }),
       );
-      this.states.set(jobId, { state: 'completed' });
+      this.settle(jobId, { state: 'completed' });
     } catch (error) {
       // Shutting down: the job's state is durable and resumed at the next start.
       if (error instanceof JobInterruptedError && this.shutdown.signal.aborted) return;
@@ -138,6 +163,8 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
             `Job ${definition.name} ${jobId}: its failure hook failed: ${String(hookError)}`,
           );
         }
+        // Waiters learn of the failure once its hook has recorded it.
+        this.settle(jobId, { state: 'failed', reason: message });
         return;
       }
       this.logger.warn(

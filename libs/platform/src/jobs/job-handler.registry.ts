@@ -5,7 +5,7 @@ import { JobHandlerRegistry, type JobHandler } from '@app/shared';
 export class InMemoryJobHandlerRegistry extends JobHandlerRegistry {
   private readonly handlers = new Map<string, JobHandler<unknown>>();
 
-  register(handler: JobHandler<unknown>): void {
+  register<T>(handler: JobHandler<T>): void {
     const name = handler.definition.name;
     if (this.handlers.has(name)) throw new Error(`A handler for job ${name} is already registered`);
     this.handlers.set(name, handler);

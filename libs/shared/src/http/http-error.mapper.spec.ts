@@ -7,6 +7,7 @@ import {
 import { ThrottlerException } from '@nestjs/throttler';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import { OAuthError } from '../errors/oauth-error.js';
 import { mapHttpError } from './http-error.mapper.js';
 
@@ -25,6 +26,25 @@ describe('mapHttpError', () => {
       headers: { 'X-A': '1' },
       unexpected: false,
     });
+  });
+
+  it('renders a DomainError with the status its kind has in the one table', () => {
+    const mapped = mapHttpError(
+      new DomainError('not-found', 'SUMMARY.TEMPLATE_NOT_FOUND', 'No template t1', { id: 't1' }),
+    );
+    expect(mapped).toEqual({
+      status: 404,
+      body: {
+        success: false,
+        message: 'No template t1',
+        error: { code: 'SUMMARY.TEMPLATE_NOT_FOUND', details: { id: 't1' } },
+      },
+      headers: {},
+      unexpected: false,
+    });
+    expect(mapHttpError(new DomainError('invalid', 'X.BAD', 'bad')).status).toBe(400);
+    expect(mapHttpError(new DomainError('unprocessable', 'X.STEP', 'failed')).status).toBe(422);
+    expect(mapHttpError(new DomainError('timed-out', 'X.LATE', 'late')).status).toBe(504);
   });
 
   it('keeps the OAuth shape and the Basic challenge for invalid_client', () => {

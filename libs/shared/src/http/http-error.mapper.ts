@@ -3,6 +3,7 @@ import { CommonErrorCodes } from '../errors/error-codes.js';
 import { OAuthError } from '../errors/oauth-error.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import { errorBody } from './envelope.js';
+import { expectedFailure } from './error-status.js';
 
 export interface MappedHttpError {
   status: number;
@@ -102,8 +103,15 @@ function messageOf(response: unknown, fallback: string): string {
 
 /** Maps anything thrown while serving a request to a status, a body and headers. Never leaks internals. */
 export function mapHttpError(error: unknown): MappedHttpError {
-  if (error instanceof AppError) {
-    return known(error.status, error.code, error.message, error.details, error.headers);
+  const expected = expectedFailure(error);
+  if (expected) {
+    return known(
+      expected.status,
+      expected.code,
+      expected.message,
+      expected.details,
+      expected.headers,
+    );
   }
   if (error instanceof OAuthError) {
     return {

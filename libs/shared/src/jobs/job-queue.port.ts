@@ -1,3 +1,5 @@
+import type { OnModuleInit } from '@nestjs/common';
+
 /**
  * The one port for background work. Adapters: BullMQ (server profile) and in-process
  * (embedded profile). Payloads are validated by the job's definition on both ends.
@@ -52,11 +54,17 @@ export abstract class JobQueue {
   /** Throws a 503 AppError when the queue is unreachable: check it before creating what a job will process. */
   abstract assertAvailable(): Promise<void>;
   abstract state(jobId: string): Promise<JobState>;
+  /**
+   * Settles when the job completes or is given up (after its failure hook, where the adapter
+   * runs it), or after `timeoutMs` with the state it then has (`live` while it still runs).
+   * Backed by the queue's own completion events, never by polling.
+   */
+  abstract waitFor(jobId: string, timeoutMs: number): Promise<JobState>;
 }
 
 /** Collects every handler; adapters dispatch by job name. Domain modules register at init. */
 export abstract class JobHandlerRegistry {
-  abstract register(handler: JobHandler<unknown>): void;
+  abstract register<T>(handler: JobHandler<T>): void;
   abstract find(name: string): JobHandler<unknown> | undefined;
 }
 
@@ -75,5 +83,22 @@ export class InvalidJobPayloadError extends Error {
   constructor(jobName: string, problem: string) {
     super(`Invalid payload for job ${jobName}: ${problem}`);
     this.name = 'InvalidJobPayloadError';
+  }
+}
+
+/**
+ * The one shape of a job's processor: a registrar in `infrastructure/queue/` extends it with its
+ * job's definition and gets the payload typed by that definition's `parse` (no casts).
+ */
+export abstract class JobProcessor<T> implements JobHandler<T>, OnModuleInit {
+  protected constructor(
+    private readonly registry: JobHandlerRegistry,
+    readonly definition: JobDefinition<T>,
+  ) {}
+
+  abstract handle(payload: T, context: JobContext): Promise<void>;
+
+  onModuleInit(): void {
+    this.registry.register(this);
   }
 }

@@ -1,3 +1,5 @@
+import { DomainError } from '@app/shared';
+
 /** Error codes of the summary library; every 4xx it answers carries one of them. */
 export const SummaryErrorCodes = {
   INVALID_FHIR: 'SUMMARY.INVALID_FHIR',
@@ -20,4 +22,9 @@ export const SummaryErrorCodes = {
 export interface Problem {
   path: string;
   problem: string;
+}
+
+/** A summary rule was broken: bad FHIR input, a malformed template or view, an exceeded budget. */
+export class SummaryError extends DomainError {
+  override readonly name = 'SummaryError';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conformResource } from '@app/fhir';
-import { AppError } from '@app/shared';
+import { expectedFailure } from '@app/shared';
 import { groupByType, readFhirInput } from './fhir/fhir-input.js';
 import { ReferenceIndex } from './fhir/reference-index.js';
 import { flattenResources } from './flatten/flatten-resources.js';
@@ -171,7 +171,7 @@ const template = parseTemplate(
     'last vital <<Observation.value|last>>; allergies <<AllergyIntolerance.code|count>>.',
 );
 
-/** Runs every mode; only a refusal (AppError, e.g. the IPS patient rules) may be thrown. */
+/** Runs every mode; only a refusal (an expected failure, e.g. the IPS patient rules) may be thrown. */
 function summariseEveryWay(bundle: Json, withDocument = false): void {
   const input = readFhirInput(bundle);
   flattenResources(input.entries, new ReferenceIndex(input.entries));
@@ -191,7 +191,7 @@ function summariseEveryWay(bundle: Json, withDocument = false): void {
         : null,
     );
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (!expectedFailure(error)) throw error;
   }
 }
 

@@ -1,3 +1,5 @@
+import { DomainError } from '@app/shared';
+
 /** Error codes of the workflows library; every 4xx it answers carries one of them. */
 export const WorkflowErrorCodes = {
   NOT_FOUND: 'WORKFLOWS.NOT_FOUND',
@@ -18,3 +20,8 @@ export const WorkflowErrorCodes = {
   DEADLINE_EXCEEDED: 'WORKFLOWS.DEADLINE_EXCEEDED',
   CANCELLED: 'WORKFLOWS.CANCELLED',
 } as const;
+
+/** A workflow rule was broken: a bad plan or expression, a failed step, an exceeded budget. */
+export class WorkflowError extends DomainError {
+  override readonly name = 'WorkflowError';
+}

@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { expectedFailure } from '@app/shared';
 
 export interface ToolErrorPayload {
   code: string;
@@ -7,15 +7,16 @@ export interface ToolErrorPayload {
 }
 
 /**
- * What a caller of a tool learns about its failure: an AppError says what was wrong with
+ * What a caller of a tool learns about its failure: an expected failure says what was wrong with
  * the request; anything else is an internal error whose text stays in the logs.
  */
 export function toolErrorPayload(error: unknown): ToolErrorPayload {
-  if (error instanceof AppError && error.status < 500) {
-    return error.details === undefined
-      ? { code: error.code, message: error.message }
-      : { code: error.code, message: error.message, details: error.details };
+  const failure = expectedFailure(error);
+  if (failure && failure.status < 500) {
+    return failure.details === undefined
+      ? { code: failure.code, message: failure.message }
+      : { code: failure.code, message: failure.message, details: failure.details };
   }
-  if (error instanceof AppError) return { code: error.code, message: error.message };
+  if (failure) return { code: failure.code, message: failure.message };
   return { code: 'INTERNAL_ERROR', message: 'The tool failed unexpectedly' };
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError, isUuid } from '@app/shared';
+import { isUuid } from '@app/shared';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AgentRepository } from '../../application/ports/agent.repository.js';
 import type { Agent, AgentContent, AgentRef } from '../../domain/agent.js';
-import { AgentsErrorCodes } from '../../domain/agents-errors.js';
+import { AgentsError, AgentsErrorCodes } from '../../domain/agents-errors.js';
 import { AgentEntity, AgentPromptLinkEntity, AgentToolLinkEntity } from './agent.entity.js';
 import { FOREIGN_KEY_VIOLATION, sqlState } from './pg-errors.js';
 
@@ -98,7 +98,8 @@ export class TypeOrmAgentRepository extends AgentRepository {
       return await this.dataSource.transaction(work);
     } catch (error) {
       if (sqlState(error) !== FOREIGN_KEY_VIOLATION) throw error;
-      throw AppError.badRequest(
+      throw new AgentsError(
+        'invalid',
         AgentsErrorCodes.UNKNOWN_REFERENCES,
         'A prompt or tool server the agent names was deleted meanwhile; check the ids and try again',
       );

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError, isUuid } from '@app/shared';
+import { isUuid } from '@app/shared';
 import type { DataSource } from 'typeorm';
 import {
   ChatSessionRepository,
   type ChatSessionView,
   type TurnLock,
 } from '../../application/ports/chat-session.repository.js';
-import { AgentsErrorCodes } from '../../domain/agents-errors.js';
+import { AgentsError, AgentsErrorCodes } from '../../domain/agents-errors.js';
 import type { StoredMessage } from '../../domain/chat/chat-message.js';
 import { messageColumns, toStoredMessage } from './chat-message.mapper.js';
 import { ChatMessageEntity, ChatSessionEntity } from './chat-session.entity.js';
@@ -103,7 +103,8 @@ export class TypeOrmChatSessionRepository extends ChatSessionRepository {
       await this.insertMessage(id, columns);
     } catch (error) {
       if (sqlState(error) !== FOREIGN_KEY_VIOLATION) throw error;
-      throw AppError.notFound(
+      throw new AgentsError(
+        'not-found',
         AgentsErrorCodes.SESSION_NOT_FOUND,
         `Chat session ${id} was deleted (with its agent) while the turn ran`,
       );

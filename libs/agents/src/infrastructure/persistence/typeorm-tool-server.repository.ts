@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError, isUuid } from '@app/shared';
+import { isUuid } from '@app/shared';
 import { In, type DataSource } from 'typeorm';
 import type { DeleteOutcome } from '../../application/ports/prompt.repository.js';
 import {
   ToolServerRepository,
   type ToolServerWithSecrets,
 } from '../../application/ports/tool-server.repository.js';
-import { AgentsErrorCodes } from '../../domain/agents-errors.js';
+import { AgentsError, AgentsErrorCodes } from '../../domain/agents-errors.js';
 import type { ToolServer } from '../../domain/tool-server.js';
 import { deleteUnlessLinked } from './agent-users.js';
 import { sqlState, UNIQUE_VIOLATION } from './pg-errors.js';
@@ -37,7 +37,8 @@ export class TypeOrmToolServerRepository extends ToolServerRepository {
       await this.dataSource.manager.insert(ToolServerEntity, { ...server, encryptedHeaders });
     } catch (error) {
       if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
-      throw AppError.conflict(
+      throw new AgentsError(
+        'conflict',
         AgentsErrorCodes.TOOL_SERVER_NAME_TAKEN,
         `The account already has a tool server named "${server.name}"`,
       );

@@ -1,30 +1,6 @@
 import type { Quantity, TextSpan } from '../clinical-analysis.js';
 import { parseNumber } from '../quantity/numbers.js';
-
-const UNITS: Readonly<Record<string, string>> = {
-  d: 'd',
-  day: 'd',
-  days: 'd',
-  w: 'wk',
-  wk: 'wk',
-  wks: 'wk',
-  week: 'wk',
-  weeks: 'wk',
-  mo: 'mo',
-  mos: 'mo',
-  month: 'mo',
-  months: 'mo',
-  h: 'h',
-  hr: 'h',
-  hrs: 'h',
-  hour: 'h',
-  hours: 'h',
-  y: 'a',
-  yr: 'a',
-  yrs: 'a',
-  year: 'a',
-  years: 'a',
-};
+import { SIG_TIME_UNIT_WORDS } from '../quantity/time-units.js';
 
 const DURATION = new RegExp(
   '(?:(?<![a-z])(?:for|x|×|during|over)|(?<=(?:bid|tid|qid|qd|daily|day|qhs|hs|prn|po|am|pm))x)\\s*(?:up\\s+to\\s+|a\\s+total\\s+of\\s+|another\\s+|an\\s+additional\\s+|the\\s+next\\s+|next\\s+|at\\s+least\\s+)?' +
@@ -49,7 +25,7 @@ export function parseDuration(text: string, offset = 0): ParsedDuration | undefi
   if (!match) return undefined;
   if (/every\s*$/i.test(text.slice(0, match.index))) return undefined;
   const value = /^an?$/i.test(match[1]) ? 1 : parseNumber(match[1]);
-  const unit = UNITS[match[2].toLowerCase()];
+  const unit = SIG_TIME_UNIT_WORDS[match[2].toLowerCase()];
   if (value === undefined || !unit) return undefined;
   return {
     duration: { value, unit, unitText: match[2] },

@@ -1,45 +1,12 @@
 import type { DoseTiming, TextSpan } from '../clinical-analysis.js';
 import { parseNumber } from '../quantity/numbers.js';
+import { SIG_TIME_UNIT_WORDS } from '../quantity/time-units.js';
 import { firstMatch, sigPattern } from './sig-pattern.js';
 import { timingCode } from './timing-codes.js';
-
-type PeriodUnit = NonNullable<DoseTiming['periodUnit']>;
 
 const N =
   '(\\d+(?:\\.\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty-four)';
 const HOURS = '(?:h|hr|hrs|hour|hours|°)';
-
-const UNIT_WORDS: Readonly<Record<string, PeriodUnit>> = {
-  min: 'min',
-  mins: 'min',
-  minute: 'min',
-  minutes: 'min',
-  h: 'h',
-  hr: 'h',
-  hrs: 'h',
-  hour: 'h',
-  hours: 'h',
-  d: 'd',
-  day: 'd',
-  days: 'd',
-  daily: 'd',
-  w: 'wk',
-  wk: 'wk',
-  wks: 'wk',
-  week: 'wk',
-  weeks: 'wk',
-  weekly: 'wk',
-  mo: 'mo',
-  mos: 'mo',
-  month: 'mo',
-  months: 'mo',
-  monthly: 'mo',
-  y: 'a',
-  yr: 'a',
-  year: 'a',
-  years: 'a',
-  yearly: 'a',
-};
 
 interface FrequencyRule {
   pattern: RegExp;
@@ -94,7 +61,7 @@ const FREQUENCY_RULES: FrequencyRule[] = [
     apply: (m) => ({
       frequency: 1,
       period: parseNumber(m[1]),
-      periodUnit: UNIT_WORDS[m[2].toLowerCase()],
+      periodUnit: SIG_TIME_UNIT_WORDS[m[2].toLowerCase()],
     }),
   },
   {
@@ -105,7 +72,7 @@ const FREQUENCY_RULES: FrequencyRule[] = [
       frequency: parseNumber(m[1]),
       frequencyMax: parseNumber(m[2]),
       period: 1,
-      periodUnit: UNIT_WORDS[m[3].toLowerCase()],
+      periodUnit: SIG_TIME_UNIT_WORDS[m[3].toLowerCase()],
     }),
   },
   {
@@ -114,7 +81,7 @@ const FREQUENCY_RULES: FrequencyRule[] = [
     ]),
     apply: (m) => {
       const n = times(m[1] ?? m[2]);
-      const unit = UNIT_WORDS[m[3].toLowerCase()];
+      const unit = SIG_TIME_UNIT_WORDS[m[3].toLowerCase()];
       const codeName =
         unit === 'd'
           ? perDayCode(n)

@@ -1,3 +1,5 @@
+import { TIME_UNIT_WORDS } from './time-units.js';
+
 /**
  * Units as clinicians write them (lower case) → UCUM code. Dose units that UCUM has no unit
  * for (tablet, puff, …) use UCUM annotations, which are valid UCUM.
@@ -228,36 +230,7 @@ export const UNIT_ALIASES: Readonly<Record<string, string>> = {
   'mg/hr': 'mg/h',
   '%/d': '%/d',
   // time
-  s: 's',
-  sec: 's',
-  secs: 's',
-  second: 's',
-  seconds: 's',
-  min: 'min',
-  mins: 'min',
-  minute: 'min',
-  minutes: 'min',
-  h: 'h',
-  hr: 'h',
-  hrs: 'h',
-  hour: 'h',
-  hours: 'h',
-  d: 'd',
-  day: 'd',
-  days: 'd',
-  wk: 'wk',
-  wks: 'wk',
-  week: 'wk',
-  weeks: 'wk',
-  mo: 'mo',
-  mos: 'mo',
-  month: 'mo',
-  months: 'mo',
-  y: 'a',
-  yr: 'a',
-  yrs: 'a',
-  year: 'a',
-  years: 'a',
+  ...TIME_UNIT_WORDS,
   // dose units without a UCUM unit
   tab: '{tbl}',
   tabs: '{tbl}',

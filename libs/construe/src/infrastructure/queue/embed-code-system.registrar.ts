@@ -1,6 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { JobHandlerRegistry } from '@app/shared';
+import { JobHandlerRegistry, JobProcessor, type JobContext } from '@app/shared';
 import { EmbedCodeSystemCommand } from '../../application/commands/embed-code-system/embed-code-system.command.js';
 import { MarkCodeSystemFailedCommand } from '../../application/commands/mark-code-system-failed/mark-code-system-failed.command.js';
 import {
@@ -10,24 +10,20 @@ import {
 
 /** The job's processor: unpack the payload, dispatch the command. */
 @Injectable()
-export class EmbedCodeSystemRegistrar implements OnModuleInit {
+export class EmbedCodeSystemRegistrar extends JobProcessor<EmbedCodeSystemPayload> {
   constructor(
-    private readonly registry: JobHandlerRegistry,
-    private readonly job: EmbedCodeSystemJob,
+    registry: JobHandlerRegistry,
+    job: EmbedCodeSystemJob,
     private readonly commands: CommandBus,
-  ) {}
+  ) {
+    super(registry, job);
+  }
 
-  onModuleInit(): void {
-    this.registry.register({
-      definition: this.job,
-      handle: (payload, context) =>
-        this.commands.execute(
-          new EmbedCodeSystemCommand((payload as EmbedCodeSystemPayload).systemId, context.signal),
-        ),
-      failed: (payload, reason) =>
-        this.commands.execute(
-          new MarkCodeSystemFailedCommand((payload as EmbedCodeSystemPayload).systemId, reason),
-        ),
-    });
+  async handle({ systemId }: EmbedCodeSystemPayload, context: JobContext): Promise<void> {
+    await this.commands.execute(new EmbedCodeSystemCommand(systemId, context.signal));
+  }
+
+  async failed({ systemId }: EmbedCodeSystemPayload, reason: string): Promise<void> {
+    await this.commands.execute(new MarkCodeSystemFailedCommand(systemId, reason));
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError, isUuid } from '@app/shared';
+import { isUuid } from '@app/shared';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { FhirProviderRepository } from '../../application/ports/fhir-provider.repository.js';
+import { FhirProviderError } from '../../domain/fhir-provider-error.js';
 import type { PublicJwk } from '../../domain/auth-config.js';
 import type { FhirProvider } from '../../domain/fhir-provider.js';
 import { FhirProviderAuthConfigEntity } from './fhir-provider-auth-config.entity.js';
@@ -51,7 +52,8 @@ export class TypeOrmFhirProviderRepository extends FhirProviderRepository {
       });
     } catch (error) {
       if ((error as { code?: unknown }).code === '23505') {
-        throw AppError.conflict(
+        throw new FhirProviderError(
+          'conflict',
           'FHIR_PROVIDER.NAME_TAKEN',
           `The account already has a FHIR provider named "${provider.name}"`,
         );

@@ -1,6 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { JobHandlerRegistry } from '@app/shared';
+import { JobHandlerRegistry, JobProcessor } from '@app/shared';
 import { ApplyReferenceFixupCommand } from '../../application/commands/apply-reference-fixup/apply-reference-fixup.command.js';
 import { FailReferenceFixupCommand } from '../../application/commands/fail-reference-fixup/fail-reference-fixup.command.js';
 import {
@@ -10,24 +10,20 @@ import {
 
 /** The job's processor: unpack the payload, dispatch the command. */
 @Injectable()
-export class ReferenceFixupRegistrar implements OnModuleInit {
+export class ReferenceFixupRegistrar extends JobProcessor<ReferenceFixupPayload> {
   constructor(
-    private readonly registry: JobHandlerRegistry,
-    private readonly job: ReferenceFixupJob,
+    registry: JobHandlerRegistry,
+    job: ReferenceFixupJob,
     private readonly commands: CommandBus,
-  ) {}
+  ) {
+    super(registry, job);
+  }
 
-  onModuleInit(): void {
-    this.registry.register({
-      definition: this.job,
-      handle: (payload) =>
-        this.commands.execute(
-          new ApplyReferenceFixupCommand((payload as ReferenceFixupPayload).fixupId),
-        ),
-      failed: (payload, reason) =>
-        this.commands.execute(
-          new FailReferenceFixupCommand((payload as ReferenceFixupPayload).fixupId, reason),
-        ),
-    });
+  async handle({ fixupId }: ReferenceFixupPayload): Promise<void> {
+    await this.commands.execute(new ApplyReferenceFixupCommand(fixupId));
+  }
+
+  async failed({ fixupId }: ReferenceFixupPayload, reason: string): Promise<void> {
+    await this.commands.execute(new FailReferenceFixupCommand(fixupId, reason));
   }
 }

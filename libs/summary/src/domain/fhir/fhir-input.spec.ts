@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { expectedFailure, type ExpectedFailure } from '@app/shared';
 import { groupByType, readFhirInput, resourcesOfType } from './fhir-input.js';
 
 const patient = { resourceType: 'Patient', id: 'p1' };
 const condition = { resourceType: 'Condition', id: 'c1', subject: { reference: 'Patient/p1' } };
 
-function problemOf(run: () => unknown): AppError {
+function problemOf(run: () => unknown): ExpectedFailure {
   try {
     run();
   } catch (error) {
-    if (error instanceof AppError) return error;
+    const failure = expectedFailure(error);
+    if (failure) return failure;
     throw error;
   }
-  throw new Error('expected an AppError');
+  throw new Error('expected a refusal');
 }
 
 describe('reading fhir_resources', () => {

@@ -1,5 +1,4 @@
-import { AppError } from '@app/shared';
-import { SummaryErrorCodes } from '../summary-errors.js';
+import { SummaryError, SummaryErrorCodes } from '../summary-errors.js';
 import { isFhirResource, type FhirResource } from './fhir-resource.js';
 import { isResourceType } from './resource-types.js';
 
@@ -16,8 +15,8 @@ export interface FhirInput {
   isBundle: boolean;
 }
 
-function invalid(field: string, problem: string): AppError {
-  return AppError.badRequest(SummaryErrorCodes.INVALID_FHIR, `${field} ${problem}`, [
+function invalid(field: string, problem: string): SummaryError {
+  return new SummaryError('invalid', SummaryErrorCodes.INVALID_FHIR, `${field} ${problem}`, [
     { path: field, problem },
   ]);
 }

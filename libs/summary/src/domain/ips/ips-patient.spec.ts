@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { expectedFailure, type ExpectedFailure } from '@app/shared';
 import { readFhirInput } from '../fhir/fhir-input.js';
 import { findIpsPatient } from './ips-patient.js';
 import type { FhirResource } from '../fhir/fhir-resource.js';
@@ -22,11 +22,12 @@ function bundleOf(...resources: FhirResource[]): FhirResource {
   };
 }
 
-function refusal(value: unknown): AppError {
+function refusal(value: unknown): ExpectedFailure {
   try {
     findIpsPatient(readFhirInput(value));
   } catch (error) {
-    if (error instanceof AppError) return error;
+    const failure = expectedFailure(error);
+    if (failure) return failure;
     throw error;
   }
   throw new Error('expected a refusal');

@@ -1,8 +1,7 @@
-import { AppError } from '@app/shared';
 import type { FhirInput, ResourceEntry } from '../fhir/fhir-input.js';
 import type { FhirResource } from '../fhir/fhir-resource.js';
 import { preferredName } from '../fhir/format-value.js';
-import { SummaryErrorCodes } from '../summary-errors.js';
+import { SummaryError, SummaryErrorCodes } from '../summary-errors.js';
 
 export interface PatientIdentity {
   entry: ResourceEntry;
@@ -28,7 +27,8 @@ function identifiersOf(resource: FhirResource): PatientIdentity['identifiers'] {
  */
 export function findIpsPatient(input: FhirInput): PatientIdentity {
   if (!input.isBundle) {
-    throw AppError.badRequest(
+    throw new SummaryError(
+      'invalid',
       SummaryErrorCodes.IPS_NEEDS_BUNDLE,
       'ips mode needs fhir_resources to be a Bundle holding one Patient and their data',
     );
@@ -39,7 +39,8 @@ export function findIpsPatient(input: FhirInput): PatientIdentity {
     const found = patients
       .map((entry) => entry.resource.id ?? entry.fullUrl ?? '(no id)')
       .join(', ');
-    throw AppError.badRequest(
+    throw new SummaryError(
+      'invalid',
       SummaryErrorCodes.IPS_PATIENT_COUNT,
       `ips mode needs exactly one Patient in the Bundle; found ${patients.length}${found ? ` (${found})` : ''}`,
       { patients: patients.length },
@@ -48,7 +49,8 @@ export function findIpsPatient(input: FhirInput): PatientIdentity {
   const { resource, fullUrl } = patient;
   const identifiers = identifiersOf(resource);
   if (resource.id === undefined && fullUrl === null && identifiers.length === 0) {
-    throw AppError.badRequest(
+    throw new SummaryError(
+      'invalid',
       SummaryErrorCodes.IPS_PATIENT_UNIDENTIFIED,
       'The Patient has no id, fullUrl or identifier, so no resource can be shown to be theirs',
     );

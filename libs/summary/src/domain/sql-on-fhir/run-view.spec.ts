@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { DomainError, expectedFailure } from '@app/shared';
 import type { FhirResource } from '../fhir/fhir-resource.js';
 import { runViewDefinition } from './run-view.js';
 import { parseViewDefinition } from './view-definition.js';
@@ -116,7 +116,7 @@ describe('running a ViewDefinition', () => {
         select: [{ column: [{ name: 'id', path: 'id' }] }],
       },
     ]) {
-      expect(() => run(view)).toThrow(AppError);
+      expect(() => run(view)).toThrow(DomainError);
     }
   });
 
@@ -142,10 +142,10 @@ describe('running a ViewDefinition', () => {
       } catch (error) {
         thrown = error;
       }
-      expect(thrown).toBeInstanceOf(AppError);
-      expect((thrown as AppError).status).toBe(422);
-      expect((thrown as AppError).code).toBe('SUMMARY.VIEW_OVER_BUDGET');
-      expect((thrown as AppError).message).toContain('10000 rows');
+      expect(thrown).toBeInstanceOf(DomainError);
+      expect(expectedFailure(thrown)?.status).toBe(422);
+      expect((thrown as DomainError).code).toBe('SUMMARY.VIEW_OVER_BUDGET');
+      expect((thrown as DomainError).message).toContain('10000 rows');
     });
 
     it('stays within the limits when the product fits', () => {

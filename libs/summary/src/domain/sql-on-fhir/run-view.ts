@@ -1,7 +1,7 @@
-import { AppError, throwIfStopped } from '@app/shared';
+import { throwIfStopped } from '@app/shared';
 import type { FhirResource } from '../fhir/fhir-resource.js';
 import { evaluateFhirPath, FhirPathEvaluationError } from '../fhirpath/fhirpath-engine.js';
-import { SummaryErrorCodes } from '../summary-errors.js';
+import { SummaryError, SummaryErrorCodes } from '../summary-errors.js';
 import type { ViewColumn, ViewDefinition, ViewSelect } from './view-definition.js';
 import { VIEW_FUNCTIONS } from './view-functions.js';
 
@@ -16,9 +16,9 @@ export interface ViewBudget {
   signal?: AbortSignal;
 }
 
-function overBudget(limit: string, value: number): AppError {
-  return new AppError(
-    422,
+function overBudget(limit: string, value: number): SummaryError {
+  return new SummaryError(
+    'unprocessable',
     SummaryErrorCodes.VIEW_OVER_BUDGET,
     `The view would produce more than ${value} ${limit}; narrow its forEach selects or where clauses, or send fewer resources`,
     { limit, value },
@@ -31,8 +31,8 @@ interface Focus {
   rowIndex: number;
 }
 
-function failure(message: string): AppError {
-  return AppError.badRequest(SummaryErrorCodes.VIEW_EVALUATION_FAILED, message);
+function failure(message: string): SummaryError {
+  return new SummaryError('invalid', SummaryErrorCodes.VIEW_EVALUATION_FAILED, message);
 }
 
 /** A null node (the empty row of forEachOrNull) is the empty collection: only %rowIndex and literals give values. */

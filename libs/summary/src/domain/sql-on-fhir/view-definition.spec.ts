@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { expectedFailure } from '@app/shared';
 import { parseViewDefinition } from './view-definition.js';
 
 function problemsOf(view: unknown): { path: string; problem: string }[] {
   try {
     parseViewDefinition(view);
   } catch (error) {
-    if (error instanceof AppError) {
-      expect(error.status).toBe(400);
-      expect(error.code).toBe('SUMMARY.INVALID_VIEW_DEFINITION');
-      return error.details as { path: string; problem: string }[];
+    const failure = expectedFailure(error);
+    if (failure) {
+      expect(failure.status).toBe(400);
+      expect(failure.code).toBe('SUMMARY.INVALID_VIEW_DEFINITION');
+      return failure.details as { path: string; problem: string }[];
     }
     throw error;
   }

@@ -1,7 +1,6 @@
-import { AppError } from '@app/shared';
 import { isResourceType } from '../fhir/resource-types.js';
 import { assertFhirPathParses, FhirPathSyntaxError } from '../fhirpath/fhirpath-engine.js';
-import { SummaryErrorCodes, type Problem } from '../summary-errors.js';
+import { SummaryError, SummaryErrorCodes, type Problem } from '../summary-errors.js';
 import { readConstants, substituteConstants, type ConstantLiterals } from './view-constants.js';
 import { VIEW_FUNCTIONS } from './view-functions.js';
 
@@ -160,8 +159,9 @@ class ViewReader {
 
 /** Checks a ViewDefinition as a whole and answers 400 listing every problem found. */
 export function parseViewDefinition(input: unknown): ViewDefinition {
-  const fail = (problems: Problem[]): AppError =>
-    AppError.badRequest(
+  const fail = (problems: Problem[]): SummaryError =>
+    new SummaryError(
+      'invalid',
       SummaryErrorCodes.INVALID_VIEW_DEFINITION,
       `view_definition is not a valid ViewDefinition: ${problems
         .map((problem) => `${problem.path} ${problem.problem}`)

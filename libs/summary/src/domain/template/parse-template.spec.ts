@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { DomainError, expectedFailure, type ExpectedFailure } from '@app/shared';
 import { formatTemplate, parseTemplate, placeholdersOf } from './parse-template.js';
 
 describe('parsing a whole template', () => {
@@ -21,8 +21,8 @@ describe('parsing a whole template', () => {
       );
       throw new Error('expected a refusal');
     } catch (error) {
-      expect(error).toBeInstanceOf(AppError);
-      const refusal = error as AppError;
+      expect(error).toBeInstanceOf(DomainError);
+      const refusal = expectedFailure(error) as ExpectedFailure;
       expect(refusal.status).toBe(400);
       expect(refusal.code).toBe('SUMMARY.MALFORMED_TEMPLATE');
       expect(refusal.message).toMatch(/^example_summary is not a valid template/);

@@ -1,5 +1,4 @@
-import { AppError } from '@app/shared';
-import { SummaryErrorCodes } from '../summary-errors.js';
+import { SummaryError, SummaryErrorCodes } from '../summary-errors.js';
 import { parsePlaceholder } from './parse-placeholder.js';
 import { formatPlaceholder, type Placeholder } from './placeholder.js';
 import { scanTemplate } from './template-scanner.js';
@@ -54,7 +53,12 @@ export function parseTemplate(text: string, field = 'template'): TemplatePart[] 
         problem.placeholder ? `${problem.placeholder}: ${problem.problem}` : problem.problem,
       )
       .join('; ');
-    throw AppError.badRequest(first.code, `${field} is not a valid template: ${listed}`, problems);
+    throw new SummaryError(
+      'invalid',
+      first.code,
+      `${field} is not a valid template: ${listed}`,
+      problems,
+    );
   }
   return parts;
 }

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { expectedFailure } from '@app/shared';
 import { groupByType, readFhirInput } from '../fhir/fhir-input.js';
 import { parseTemplate } from './parse-template.js';
 import { renderTemplate } from './render-template.js';
 
-// Issue #13: template parsing gives parts or a typed 4xx AppError; rendering never throws.
+// Issue #13: template parsing gives parts or a typed 4xx refusal; rendering never throws.
 const PIECES = [
   '<<',
   '>>',
@@ -60,14 +60,15 @@ const resources = fc
   );
 
 describe('summary templates on arbitrary input (property)', () => {
-  it('parses to parts or a 4xx AppError, and renders without throwing', () => {
+  it('parses to parts or a 4xx refusal, and renders without throwing', () => {
     fc.assert(
       fc.property(template, resources, (text, grouped) => {
         let parts;
         try {
           parts = parseTemplate(text);
         } catch (error) {
-          if (!(error instanceof AppError) || error.status >= 500) throw error;
+          const failure = expectedFailure(error);
+          if (!failure || failure.status >= 500) throw error;
           return;
         }
         const rendered = renderTemplate(parts, grouped, { now: new Date('2025-01-01T00:00:00Z') });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { DomainError } from '@app/shared';
 import { resolveTargetTypes } from './target-types.js';
 
 describe('target_resources', () => {
@@ -32,10 +32,10 @@ describe('target_resources', () => {
       resolveTargetTypes(['Patient', 'Pateint', 'http://example.org/StructureDefinition/xyz'], []);
       throw new Error('expected a refusal');
     } catch (error) {
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).code).toBe('SUMMARY.UNKNOWN_RESOURCE_TYPE');
-      expect((error as AppError).message).toContain('target_resources[1]');
-      expect((error as AppError).message).toContain('target_resources[2]');
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe('SUMMARY.UNKNOWN_RESOURCE_TYPE');
+      expect((error as DomainError).message).toContain('target_resources[1]');
+      expect((error as DomainError).message).toContain('target_resources[2]');
     }
   });
 });

@@ -1,7 +1,6 @@
-import { AppError } from '@app/shared';
 import type { ResourceEntry } from '../fhir/fhir-input.js';
 import { R4_RESOURCE_TYPES } from '../fhir/resource-types.js';
-import { SummaryErrorCodes, type Problem } from '../summary-errors.js';
+import { SummaryError, SummaryErrorCodes, type Problem } from '../summary-errors.js';
 
 const BY_LOWER_CASE = new Map([...R4_RESOURCE_TYPES].map((type) => [type.toLowerCase(), type]));
 
@@ -50,7 +49,8 @@ export function resolveTargetTypes(
     }
   });
   if (problems.length > 0) {
-    throw AppError.badRequest(
+    throw new SummaryError(
+      'invalid',
       SummaryErrorCodes.UNKNOWN_RESOURCE_TYPE,
       problems.map((problem) => `${problem.path}: ${problem.problem}`).join('; '),
       problems,

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { expectedFailure, type ExpectedFailure } from '@app/shared';
 import { MedplumFhirValidator } from './medplum-fhir-validator.js';
 
 const validator = new MedplumFhirValidator();
 const strict = { strict: true };
 const tolerant = { strict: false };
 
-function refusal(value: unknown, options = strict): AppError {
+function refusal(value: unknown, options = strict): ExpectedFailure {
   try {
     validator.validate(value, 'fhir_resources', options);
   } catch (error) {
-    if (error instanceof AppError) return error;
+    const failure = expectedFailure(error);
+    if (failure) return failure;
     throw error;
   }
   throw new Error('expected a refusal');

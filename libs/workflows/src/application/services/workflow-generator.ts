@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError } from '@app/shared';
+import { AppError, expectedFailure } from '@app/shared';
 import { findCallCycle } from '../../domain/graph/call-graph.js';
 import { planWorkflow, type TemplateRequest } from '../../domain/planner/plan-workflow.js';
 import { fallbackResource } from '../../domain/planner/templates/fallback.js';
@@ -121,16 +121,17 @@ export class WorkflowGenerator {
         fallback: false,
       };
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      const failure = expectedFailure(error);
+      if (!failure) throw error;
       const resourceType = step.operation.kind === 'create' ? step.operation.resourceType : '';
       const fallback =
-        error.status === 422 ? fallbackResource(resourceType, request.samples) : null;
+        failure.status === 422 ? fallbackResource(resourceType, request.samples) : null;
       if (fallback) return { resource: fallback, derivations: [], fallback: true };
       throw new AppError(
         422,
         WorkflowErrorCodes.TEMPLATE_FAILED,
-        `${step.id} ("${step.description}"): lang2fhir could not build a ${request.resource} resource from "${request.text}": ${error.message}`,
-        error.details,
+        `${step.id} ("${step.description}"): lang2fhir could not build a ${request.resource} resource from "${request.text}": ${failure.message}`,
+        failure.details,
       );
     }
   }

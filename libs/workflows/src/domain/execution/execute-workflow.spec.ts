@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { AppError, summarizeFailure } from '@app/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { planWorkflow } from '../planner/plan-workflow.js';
 import type { KnownWorkflow } from '../planner/sub-workflows.js';
@@ -9,7 +9,14 @@ import type { ExecutionRuntime, Json, RunOptions } from './run-types.js';
 
 const PROVIDER = '11111111-1111-4111-8111-111111111111';
 const UNLIMITED = { maxSteps: Infinity, maxSubWorkflowCalls: Infinity };
-const OPTIONS: RunOptions = { preview: false, maxDepth: 5, budget: new RunBudget(UNLIMITED) };
+const describeFailure = (error: unknown) =>
+  summarizeFailure(error, 'The step failed on an internal error');
+const OPTIONS: RunOptions = {
+  preview: false,
+  maxDepth: 5,
+  budget: new RunBudget(UNLIMITED),
+  describeFailure,
+};
 
 /**
  * A small FHIR store in memory standing in for the FHIR servers (searches by exact
@@ -424,6 +431,7 @@ describe('workflow execution', () => {
         preview: true,
         maxDepth: 5,
         budget: new RunBudget(limits, signal),
+        describeFailure,
       });
 
     it('completes when the steps, sub-workflows included, fit the budget', async () => {

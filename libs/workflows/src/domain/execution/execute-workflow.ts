@@ -1,4 +1,3 @@
-import { AppError } from '@app/shared';
 import { parseExpression, toDecision, evaluate } from '../expression/expression.js';
 import { finalizeTemplate } from '../planner/templates/finalize-template.js';
 import { snakeType } from '../planner/resource-vocabulary.js';
@@ -10,7 +9,7 @@ import type {
   WorkflowCallOperation,
   WorkflowStep,
 } from '../workflow.js';
-import { WorkflowErrorCodes } from '../workflow-errors.js';
+import { WorkflowError, WorkflowErrorCodes } from '../workflow-errors.js';
 import { stepsLeftOut, type Outcome } from './branches.js';
 import { missingValues, resolveValues } from './resolve-values.js';
 import { RunScope } from './run-scope.js';
@@ -89,7 +88,7 @@ class Run {
         const nested = error instanceof SubWorkflowFailure ? error : null;
         this.failure = nested
           ? { ...nested.failure, step_path: [step.id, ...nested.failure.step_path] }
-          : { step_path: [step.id], error: describeError(error), cause: error };
+          : { step_path: [step.id], error: this.options.describeFailure(error), cause: error };
         this.reports[step.id] = {
           ...(nested?.report ?? {}),
           type,
@@ -257,13 +256,15 @@ class Run {
       this.reports,
     );
     if (this.callStack.includes(operation.workflowId)) {
-      throw AppError.conflict(
+      throw new WorkflowError(
+        'conflict',
         WorkflowErrorCodes.CYCLE,
         `The workflow ${operation.workflowId} is already running in this call chain (${[...this.callStack, operation.workflowId].join(' → ')})`,
       );
     }
     if (this.callStack.length > this.options.maxDepth) {
-      throw AppError.badRequest(
+      throw new WorkflowError(
+        'invalid',
         WorkflowErrorCodes.DEPTH_EXCEEDED,
         `Sub-workflows nest deeper than ${this.options.maxDepth} levels (${[...this.callStack, operation.workflowId].join(' → ')})`,
       );
@@ -271,8 +272,8 @@ class Run {
     this.options.budget.takeSubWorkflowCall();
     const called = await this.runtime.loadWorkflow(operation.workflowId);
     if (!called) {
-      throw new AppError(
-        422,
+      throw new WorkflowError(
+        'unprocessable',
         WorkflowErrorCodes.STEP_FAILED,
         `The sub-workflow ${operation.workflowId} ("${operation.workflowName}") no longer exists`,
       );
@@ -315,16 +316,4 @@ class SubWorkflowFailure extends Error {
       message: `Step ${failure.step_path.join(' → ')} of the sub-workflow failed: ${failure.error.message}`,
     };
   }
-}
-
-function describeError(error: unknown): StepError {
-  if (error instanceof AppError) {
-    return {
-      code: error.code,
-      message: error.message,
-      status: error.status,
-      ...(error.details === undefined ? {} : { details: error.details }),
-    };
-  }
-  return { code: 'INTERNAL_ERROR', message: 'The step failed on an internal error', status: 500 };
 }

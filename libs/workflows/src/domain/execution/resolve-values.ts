@@ -1,8 +1,7 @@
-import { AppError } from '@app/shared';
 import { parseExpression, referencesOf } from '../expression/expression.js';
 import { fillPlaceholders, placeholdersIn } from '../placeholders.js';
 import type { PlaceholderSources } from '../workflow.js';
-import { WorkflowErrorCodes } from '../workflow-errors.js';
+import { WorkflowError, WorkflowErrorCodes } from '../workflow-errors.js';
 import type { RunScope } from './run-scope.js';
 import type { StepReport } from './run-types.js';
 
@@ -20,8 +19,8 @@ export function resolveValues<T>(
   const stepScope = scope.withSources(sources);
   const unknown = placeholdersIn(value).filter((name) => sources[name] === undefined);
   if (unknown.length > 0) {
-    throw new AppError(
-      422,
+    throw new WorkflowError(
+      'unprocessable',
       WorkflowErrorCodes.STEP_FAILED,
       `The step uses ${unknown.map((name) => `{{${name}}}`).join(', ')} without a source in runtime_placeholders`,
     );
@@ -36,7 +35,7 @@ export function missingValues(
   names: string[],
   sources: PlaceholderSources,
   reports: Record<string, StepReport>,
-): AppError {
+): WorkflowError {
   const inputFields: string[] = [];
   const stepProblems: string[] = [];
   for (const name of names) {
@@ -59,11 +58,16 @@ export function missingValues(
   }
   if (inputFields.length > 0) {
     const fields = [...new Set(inputFields)];
-    return AppError.badRequest(
+    return new WorkflowError(
+      'invalid',
       WorkflowErrorCodes.MISSING_INPUT,
       `input_data lacks ${fields.length === 1 ? 'the field' : 'the fields'} ${fields.map((field) => `"${field}"`).join(', ')}`,
       { missing_fields: fields },
     );
   }
-  return new AppError(422, WorkflowErrorCodes.STEP_FAILED, stepProblems.join('; '));
+  return new WorkflowError(
+    'unprocessable',
+    WorkflowErrorCodes.STEP_FAILED,
+    stepProblems.join('; '),
+  );
 }

@@ -1,5 +1,4 @@
-import { AppError } from '@app/shared';
-import { WorkflowErrorCodes } from '../workflow-errors.js';
+import { WorkflowError, WorkflowErrorCodes } from '../workflow-errors.js';
 
 /** What one execution may do, sub-workflows included. */
 export interface RunLimits {
@@ -28,8 +27,8 @@ export class RunBudget {
     this.throwIfStopped();
     this.steps += 1;
     if (this.steps > this.limits.maxSteps) {
-      throw new AppError(
-        422,
+      throw new WorkflowError(
+        'unprocessable',
         WorkflowErrorCodes.BUDGET_EXCEEDED,
         `The execution ran more than ${this.limits.maxSteps} steps, sub-workflows included (WORKFLOW_MAX_STEPS)`,
         { limit: 'steps', value: this.limits.maxSteps },
@@ -40,8 +39,8 @@ export class RunBudget {
   takeSubWorkflowCall(): void {
     this.subWorkflowCalls += 1;
     if (this.subWorkflowCalls > this.limits.maxSubWorkflowCalls) {
-      throw new AppError(
-        422,
+      throw new WorkflowError(
+        'unprocessable',
         WorkflowErrorCodes.BUDGET_EXCEEDED,
         `The execution called sub-workflows more than ${this.limits.maxSubWorkflowCalls} times (WORKFLOW_MAX_SUB_WORKFLOW_CALLS)`,
         { limit: 'sub_workflow_calls', value: this.limits.maxSubWorkflowCalls },
@@ -54,13 +53,13 @@ export class RunBudget {
     const reason = this.signal.reason as unknown;
     if (reason instanceof Error) throw reason;
     throw reason === 'deadline'
-      ? new AppError(
-          504,
+      ? new WorkflowError(
+          'timed-out',
           WorkflowErrorCodes.DEADLINE_EXCEEDED,
           'The execution did not finish before its deadline (WORKFLOW_DEADLINE_MS); the steps after this one did not run',
         )
-      : new AppError(
-          499,
+      : new WorkflowError(
+          'abandoned',
           WorkflowErrorCodes.CANCELLED,
           'The client closed the request; the steps after this one did not run',
         );

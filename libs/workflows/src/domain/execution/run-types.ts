@@ -24,6 +24,8 @@ export interface RunOptions {
   maxDepth: number;
   /** Shared by the whole execution, sub-workflows included. */
   budget: RunBudget;
+  /** How a step's error reads in its report: the application layer knows the statuses. */
+  describeFailure(error: unknown): StepError;
 }
 
 export type StepStatus = 'completed' | 'preview' | 'skipped' | 'failed' | 'not_run';

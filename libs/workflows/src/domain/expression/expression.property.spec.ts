@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { expectedFailure } from '@app/shared';
 import { decide, type EvaluationScope } from './expression.js';
 
-// Issue #13: an expression decides true, false or null, or is refused with a 4xx AppError.
+// Issue #13: an expression decides true, false or null, or is refused with a 4xx error.
 const TOKENS = [
   '{{',
   '}}',
@@ -53,13 +53,14 @@ const scope = fc.jsonValue({ maxDepth: 3 }).map((value): EvaluationScope => ({
 }));
 
 describe('workflow expressions on arbitrary input (property)', () => {
-  it('decide gives true, false or null, or a 4xx AppError', () => {
+  it('decide gives true, false or null, or a 4xx refusal', () => {
     fc.assert(
       fc.property(expression, scope, (text, values) => {
         try {
           expect([true, false, null]).toContain(decide(text, values));
         } catch (error) {
-          if (!(error instanceof AppError) || error.status >= 500) throw error;
+          const failure = expectedFailure(error);
+          if (!failure || failure.status >= 500) throw error;
         }
       }),
       { seed: 13, numRuns: 600 },

@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { expectedFailure, type ExpectedFailure } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import {
   decide,
@@ -41,11 +41,12 @@ const scope: EvaluationScope = {
 
 const run = (expression: string) => decide(expression, scope);
 
-function refusal(expression: string): AppError {
+function refusal(expression: string): ExpectedFailure {
   try {
     parseExpression(expression);
   } catch (error) {
-    if (error instanceof AppError) return error;
+    const failure = expectedFailure(error);
+    if (failure) return failure;
     throw error;
   }
   throw new Error(`"${expression}" parsed`);

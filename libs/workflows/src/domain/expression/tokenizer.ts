@@ -1,5 +1,4 @@
-import { AppError } from '@app/shared';
-import { WorkflowErrorCodes } from '../workflow-errors.js';
+import { WorkflowError, WorkflowErrorCodes } from '../workflow-errors.js';
 
 export type TokenKind =
   | 'number'
@@ -26,8 +25,13 @@ const SYMBOLS = ['==', '!=', '>=', '<=', '&&', '||', '??', '>', '<', '!', '='];
 const KEYWORDS = new Set(['and', 'or', 'not', 'exists', 'contains', 'true', 'false', 'null']);
 export const MAX_EXPRESSION_LENGTH = 2_000;
 
-export function expressionError(expression: string, position: number, problem: string): AppError {
-  return AppError.badRequest(
+export function expressionError(
+  expression: string,
+  position: number,
+  problem: string,
+): WorkflowError {
+  return new WorkflowError(
+    'invalid',
     WorkflowErrorCodes.INVALID_EXPRESSION,
     `Invalid expression "${expression}" at ${position}: ${problem}`,
   );

@@ -1,5 +1,4 @@
-import { AppError } from '@app/shared';
-import { WorkflowErrorCodes } from '../workflow-errors.js';
+import { WorkflowError, WorkflowErrorCodes } from '../workflow-errors.js';
 import { findResourceMentions, snakeType } from './resource-vocabulary.js';
 import { findFieldMentions, type SampleField } from './sample-fields.js';
 
@@ -87,7 +86,8 @@ function atomToExpression(
   if (flag) return flag;
   const comparison = comparisonOf(text, context, sources);
   if (comparison) return comparison;
-  throw AppError.badRequest(
+  throw new WorkflowError(
+    'invalid',
     WorkflowErrorCodes.UNPARSEABLE_CONDITION,
     `Cannot turn the condition "${atom}" (in "${whole}") into a decision: write it as "<field> is above <number>", "<field> is <value>", "the <resource> is found" or "the <resource> is not found", naming a field of sample_data or a resource searched for earlier`,
   );

@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { expectedFailure, type ExpectedFailure } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import type { WorkflowStep } from '../workflow.js';
 import { planWorkflow, type Plan, type PlanInput } from './plan-workflow.js';
@@ -64,11 +64,12 @@ function operationOf<K extends WorkflowStep['operation']['kind']>(
   return step.operation as Extract<WorkflowStep['operation'], { kind: K }>;
 }
 
-function refusal(run: () => unknown): AppError {
+function refusal(run: () => unknown): ExpectedFailure {
   try {
     run();
   } catch (error) {
-    if (error instanceof AppError) return error;
+    const failure = expectedFailure(error);
+    if (failure) return failure;
     throw error;
   }
   throw new Error('expected the planner to refuse');

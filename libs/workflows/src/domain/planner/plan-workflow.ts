@@ -1,6 +1,5 @@
-import { AppError } from '@app/shared';
 import { END_OF_WORKFLOW, type WorkflowStep } from '../workflow.js';
-import { WorkflowErrorCodes } from '../workflow-errors.js';
+import { WorkflowError, WorkflowErrorCodes } from '../workflow-errors.js';
 import { classifyClause } from './clause-kind.js';
 import { targetOf } from './clause-target.js';
 import { conditionToExpression } from './conditions.js';
@@ -50,13 +49,15 @@ export function planWorkflow(input: PlanInput): Plan {
   }
   fillRequiredFields(context.steps);
   if (context.steps.length > MAX_STEPS) {
-    throw AppError.badRequest(
+    throw new WorkflowError(
+      'invalid',
       WorkflowErrorCodes.TOO_MANY_STEPS,
       `The instructions give ${context.steps.length} steps; a workflow has at most ${MAX_STEPS} (split it into workflows that call each other)`,
     );
   }
   if (context.steps.length === 0) {
-    throw AppError.badRequest(
+    throw new WorkflowError(
+      'invalid',
       WorkflowErrorCodes.NO_STEPS,
       `No step could be derived from the instructions${context.warnings.length > 0 ? `: ${context.warnings.join('; ')}` : ''}. Use sentences such as "Find the patient by MRN", "Create a condition for the diagnosis", "If the glucose is above 200, create a flag" or "Run the workflow 'Register patient'"`,
     );

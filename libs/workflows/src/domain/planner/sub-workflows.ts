@@ -1,5 +1,4 @@
-import { AppError } from '@app/shared';
-import { WorkflowErrorCodes } from '../workflow-errors.js';
+import { WorkflowError, WorkflowErrorCodes } from '../workflow-errors.js';
 import { escapeRegExp } from './resource-vocabulary.js';
 
 /** Another workflow of the account, as the planner needs to know it. */
@@ -50,14 +49,16 @@ function byName(name: string, clause: string, known: KnownWorkflow[]): KnownWork
   );
   if (matches.length === 1) return matches[0];
   if (matches.length === 0) throw unknown(`named "${name}"`, clause);
-  throw AppError.badRequest(
+  throw new WorkflowError(
+    'invalid',
     WorkflowErrorCodes.AMBIGUOUS_SUB_WORKFLOW,
     `"${clause}" names the workflow "${name}", but ${matches.length} of your workflows have that name (${matches.map((m) => m.id).join(', ')}); call it by id`,
   );
 }
 
-function unknown(what: string, clause: string): AppError {
-  return AppError.badRequest(
+function unknown(what: string, clause: string): WorkflowError {
+  return new WorkflowError(
+    'invalid',
     WorkflowErrorCodes.UNKNOWN_SUB_WORKFLOW,
     `"${clause}" calls a workflow ${what}, but you have no such workflow`,
   );

@@ -13,7 +13,8 @@ import {
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { parseOnBehalfOf, parseProviderTokens } from '@app/fhir-provider';
-import { ok, RequestContext } from '@app/shared';
+import { CurrentTenant } from '@app/auth';
+import { ok, RequestContext, type Tenant } from '@app/shared';
 import type { Request } from 'express';
 import { CreateWorkflowCommand } from '../../application/commands/create-workflow/create-workflow.command.js';
 import { DeleteWorkflowCommand } from '../../application/commands/delete-workflow/delete-workflow.command.js';
@@ -51,11 +52,12 @@ export class WorkflowsController {
   })
   @ApiOkResponse({ type: SavedWorkflowResponseDto })
   async create(
+    @CurrentTenant() tenant: Tenant,
     @Body() body: WorkflowRequestDto,
     @Query() query: VerboseQueryDto,
   ): Promise<SavedWorkflowResponseDto> {
     const { workflow, warnings } = await this.commands.execute(
-      new CreateWorkflowCommand(accountId(), toRequest(body)),
+      new CreateWorkflowCommand(tenant.accountId, toRequest(body)),
     );
     return ok('Workflow created', {
       workflow_id: workflow.id,
@@ -67,8 +69,11 @@ export class WorkflowsController {
   @Get()
   @ApiOperation({ summary: "List the caller's workflows" })
   @ApiOkResponse({ type: WorkflowListResponseDto })
-  async list(@Query() query: VerboseQueryDto): Promise<WorkflowListResponseDto> {
-    const workflows = await this.queries.execute(new ListWorkflowsQuery(accountId()));
+  async list(
+    @CurrentTenant() tenant: Tenant,
+    @Query() query: VerboseQueryDto,
+  ): Promise<WorkflowListResponseDto> {
+    const workflows = await this.queries.execute(new ListWorkflowsQuery(tenant.accountId));
     return ok('Workflows retrieved', {
       workflows: workflows.map(presentWorkflow),
       ...(query.verbose ? { workflow_details: workflows.map(presentWorkflowDetails) } : {}),
@@ -79,10 +84,11 @@ export class WorkflowsController {
   @ApiOperation({ summary: 'One workflow' })
   @ApiOkResponse({ type: WorkflowResponseDto })
   async get(
+    @CurrentTenant() tenant: Tenant,
     @Param('id') id: string,
     @Query() query: VerboseQueryDto,
   ): Promise<WorkflowResponseDto> {
-    const workflow = await this.queries.execute(new GetWorkflowQuery(accountId(), id));
+    const workflow = await this.queries.execute(new GetWorkflowQuery(tenant.accountId, id));
     return ok('Workflow retrieved', withDetails(workflow, query.verbose));
   }
 
@@ -93,12 +99,13 @@ export class WorkflowsController {
   })
   @ApiOkResponse({ type: SavedWorkflowResponseDto })
   async update(
+    @CurrentTenant() tenant: Tenant,
     @Param('id') id: string,
     @Body() body: WorkflowRequestDto,
     @Query() query: VerboseQueryDto,
   ): Promise<SavedWorkflowResponseDto> {
     const { workflow, warnings } = await this.commands.execute(
-      new UpdateWorkflowCommand(accountId(), id, toRequest(body)),
+      new UpdateWorkflowCommand(tenant.accountId, id, toRequest(body)),
     );
     return ok('Workflow updated', {
       workflow_id: workflow.id,
@@ -109,8 +116,11 @@ export class WorkflowsController {
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a workflow (409 while another workflow or an agent uses it)' })
-  async remove(@Param('id') id: string): Promise<{ success: true; message: string }> {
-    await this.commands.execute(new DeleteWorkflowCommand(accountId(), id));
+  async remove(
+    @CurrentTenant() tenant: Tenant,
+    @Param('id') id: string,
+  ): Promise<{ success: true; message: string }> {
+    await this.commands.execute(new DeleteWorkflowCommand(tenant.accountId, id));
     return ok('Workflow deleted', {});
   }
 
@@ -132,6 +142,7 @@ export class WorkflowsController {
   })
   @ApiOkResponse({ type: ExecuteWorkflowResponseDto })
   async execute(
+    @CurrentTenant() tenant: Tenant,
     @Param('id') id: string,
     @Body() body: ExecuteWorkflowDto,
     @Req() request: Request,
@@ -139,7 +150,7 @@ export class WorkflowsController {
     const preview = body.preview ?? false;
     const result = (await this.commands.execute(
       new ExecuteWorkflowCommand(
-        accountId(),
+        tenant.accountId,
         id,
         body.input_data,
         preview,
@@ -152,10 +163,6 @@ export class WorkflowsController {
     )) as Omit<ExecuteWorkflowResponseDto, 'success' | 'message'>;
     return ok(preview ? 'Workflow previewed; nothing was written' : 'Workflow executed', result);
   }
-}
-
-function accountId(): string {
-  return RequestContext.requireTenant().accountId;
 }
 
 function toRequest(body: WorkflowRequestDto): WorkflowRequest {

@@ -1,10 +1,9 @@
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { FhirClient } from '@app/fhir';
 import { GetFhirClientQuery } from '@app/fhir-provider';
-import { AppError } from '@app/shared';
+import { AppError, SecretCipher } from '@app/shared';
 import type { ReferenceFixup } from '../../../domain/bundle/reference-fixup.js';
 import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository.js';
-import { SecretSealer } from '../../ports/secret-sealer.js';
 import { fixupContext } from '../../reference-fixup.job.js';
 import { ApplyReferenceFixupCommand } from './apply-reference-fixup.command.js';
 
@@ -13,7 +12,7 @@ export class ApplyReferenceFixupHandler implements ICommandHandler<ApplyReferenc
   constructor(
     private readonly fixups: ReferenceFixupRepository,
     private readonly queries: QueryBus,
-    private readonly sealer: SecretSealer,
+    private readonly cipher: SecretCipher,
   ) {}
 
   async execute({ fixupId }: ApplyReferenceFixupCommand): Promise<void> {
@@ -36,9 +35,7 @@ export class ApplyReferenceFixupHandler implements ICommandHandler<ApplyReferenc
    * request (4xx) will not change its mind: the fix-up fails at once, saying why.
    */
   private async clientFor(fixup: ReferenceFixup): Promise<FhirClient | null> {
-    const token = fixup.sealedToken
-      ? this.sealer.open(fixup.sealedToken, fixupContext(fixup.id))
-      : null;
+    const token = fixup.sealedToken ? this.openToken(fixup.id, fixup.sealedToken) : null;
     try {
       return await this.queries.execute(
         new GetFhirClientQuery(fixup.accountId, fixup.provider, {
@@ -51,6 +48,15 @@ export class ApplyReferenceFixupHandler implements ICommandHandler<ApplyReferenc
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
       await this.fixups.fail(fixup.id, `${error.message} (${error.code})`);
+      return null;
+    }
+  }
+
+  /** A token that no longer opens (the key changed) counts as absent: the PUTs go without it. */
+  private openToken(fixupId: string, sealed: string): string | null {
+    try {
+      return this.cipher.decrypt(sealed, fixupContext(fixupId));
+    } catch {
       return null;
     }
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { Bundle, FhirClient, Resource } from '@app/fhir';
 import { GetFhirClientQuery } from '@app/fhir-provider';
-import { JobQueue } from '@app/shared';
+import { JobQueue, SecretCipher } from '@app/shared';
 import {
   planFixups,
   referenceFromLocation,
@@ -12,7 +12,6 @@ import {
 import { patientOf } from '../../caller-context.js';
 import { requireR4, requireUsableText } from '../../lang2fhir-errors.js';
 import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository.js';
-import { SecretSealer } from '../../ports/secret-sealer.js';
 import { ReferenceFixupJob, fixupContext, fixupJobId } from '../../reference-fixup.job.js';
 import { BundlePlanner } from '../../services/bundle-planner.js';
 import { FixupWaiter } from '../../services/fixup-waiter.js';
@@ -31,7 +30,7 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
     private readonly jobs: JobQueue,
     private readonly job: ReferenceFixupJob,
     private readonly waiter: FixupWaiter,
-    private readonly sealer: SecretSealer,
+    private readonly cipher: SecretCipher,
   ) {}
 
   async execute(command: CreateMultiFromTextCommand): Promise<CreatedMultiFromText> {
@@ -62,7 +61,7 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
         accountId,
         provider: providerId ?? provider,
         onBehalfOf: caller.onBehalfOf,
-        ...(token ? { sealedToken: this.sealer.seal(token, fixupContext(id)) } : {}),
+        ...(token ? { sealedToken: this.cipher.encrypt(token, fixupContext(id)) } : {}),
         updates: fixes.updates,
       });
       await this.jobs.enqueue(this.job, { fixupId: fixup.id }, { jobId: fixupJobId(fixup.id) });

@@ -1,6 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { JobHandlerRegistry } from '@app/shared';
+import { JobHandlerRegistry, JobProcessor, type JobContext } from '@app/shared';
 import {
   FailOmopBatchCommand,
   LoadOmopBatchCommand,
@@ -12,22 +12,20 @@ import {
 
 /** The batch job's processor: unpack the payload, dispatch the command. */
 @Injectable()
-export class LoadOmopBatchRegistrar implements OnModuleInit {
+export class LoadOmopBatchRegistrar extends JobProcessor<LoadOmopBatchPayload> {
   constructor(
-    private readonly registry: JobHandlerRegistry,
-    private readonly job: LoadOmopBatchJob,
+    registry: JobHandlerRegistry,
+    job: LoadOmopBatchJob,
     private readonly commands: CommandBus,
-  ) {}
+  ) {
+    super(registry, job);
+  }
 
-  onModuleInit(): void {
-    this.registry.register({
-      definition: this.job,
-      handle: (payload, context) =>
-        this.commands.execute(
-          new LoadOmopBatchCommand(payload as LoadOmopBatchPayload, context.signal),
-        ),
-      failed: (payload, reason) =>
-        this.commands.execute(new FailOmopBatchCommand(payload as LoadOmopBatchPayload, reason)),
-    });
+  async handle(payload: LoadOmopBatchPayload, context: JobContext): Promise<void> {
+    await this.commands.execute(new LoadOmopBatchCommand(payload, context.signal));
+  }
+
+  async failed(payload: LoadOmopBatchPayload, reason: string): Promise<void> {
+    await this.commands.execute(new FailOmopBatchCommand(payload, reason));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, loadConfig } from '@app/shared';
+import { expectedFailure, loadConfig, type ExpectedFailure } from '@app/shared';
 import type { SummaryTemplate } from '../../../domain/summary-template.js';
 import { MedplumFhirValidator } from '../../../infrastructure/validation/medplum-fhir-validator.js';
 import type { FhirReadOptions } from '../../ports/fhir-validator.js';
@@ -64,11 +64,12 @@ function setUp() {
   };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
+async function refusal(promise: Promise<unknown>): Promise<ExpectedFailure> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof AppError) return error;
+    const failure = expectedFailure(error);
+    if (failure) return failure;
     throw error;
   }
   throw new Error('expected a refusal');

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppConfig, AppError, CommonErrorCodes } from '@app/shared';
+import { AppConfig, AppError, CommonErrorCodes, summarizeFailure } from '@app/shared';
 import { executeWorkflow } from '../../../domain/execution/execute-workflow.js';
 import { RunBudget } from '../../../domain/execution/run-budget.js';
 import type { RunFailure, RunReport } from '../../../domain/execution/run-types.js';
@@ -16,6 +16,9 @@ const BUDGET_CODES = new Set<string>([
   WorkflowErrorCodes.DEADLINE_EXCEEDED,
   WorkflowErrorCodes.CANCELLED,
 ]);
+
+/** What a step's report says of a failure that is nobody's input (the cause goes to the log). */
+const STEP_INTERNAL_ERROR = 'The step failed on an internal error';
 
 /** How deep sub-workflows may call sub-workflows. */
 export const MAX_SUB_WORKFLOW_DEPTH = 5;
@@ -60,6 +63,7 @@ export class ExecuteWorkflowHandler implements ICommandHandler<ExecuteWorkflowCo
       preview: command.preview,
       maxDepth: MAX_SUB_WORKFLOW_DEPTH,
       budget,
+      describeFailure: (error) => summarizeFailure(error, STEP_INTERNAL_ERROR),
     });
     if (report.failure) throw this.failed(report, report.failure);
     return {
