@@ -22,6 +22,9 @@ export class VocabularyLookup {
   private readonly concepts: LruCache<number, Concept | null>;
   private readonly codes: LruCache<string, Concept[]>;
   private readonly targets: LruCache<number, Concept[]>;
+  private readonly ancestorLinks: LruCache<number, Promise<AncestorLink[]>>;
+  // A handful of vocabularies: asked once per vocabulary until the next import.
+  private readonly versions = new Map<string, Promise<string | null>>();
 
   constructor(
     private readonly reader: ConceptReader,
@@ -30,6 +33,7 @@ export class VocabularyLookup {
     this.concepts = new LruCache(capacity);
     this.codes = new LruCache(capacity);
     this.targets = new LruCache(capacity);
+    this.ancestorLinks = new LruCache(capacity);
   }
 
   vocabularyIdForSystem(systemUri: string): string | undefined {
@@ -80,18 +84,33 @@ export class VocabularyLookup {
     return this.reader.relationships(conceptId);
   }
 
+  /** Cached as the promise: a bulk load asks the same concept's ancestors from many resources at once. */
   ancestors(conceptId: number): Promise<AncestorLink[]> {
-    return this.reader.ancestors(conceptId);
+    let links = this.ancestorLinks.get(conceptId);
+    if (!links) {
+      links = this.reader.ancestors(conceptId);
+      this.ancestorLinks.set(conceptId, links);
+      void links.catch(() => this.ancestorLinks.delete(conceptId));
+    }
+    return links;
   }
 
   vocabularyVersion(vocabularyId: string): Promise<string | null> {
-    return this.reader.vocabularyVersion(vocabularyId);
+    let version = this.versions.get(vocabularyId);
+    if (!version) {
+      version = this.reader.vocabularyVersion(vocabularyId);
+      this.versions.set(vocabularyId, version);
+      void version.catch(() => this.versions.delete(vocabularyId));
+    }
+    return version;
   }
 
   forget(): void {
     this.concepts.clear();
     this.codes.clear();
     this.targets.clear();
+    this.ancestorLinks.clear();
+    this.versions.clear();
   }
 }
 

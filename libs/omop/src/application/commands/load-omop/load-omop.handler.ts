@@ -16,7 +16,7 @@ const STAGE_CHUNK = 1_000;
 const DEFAULT_BATCH_RESOURCES = 2_000;
 // Large slices of shared resources: each also reads what completes its rows from other slices.
 const DEFAULT_SHARED_RESOURCES = 20_000;
-const POLL_MS = 200;
+const POLL_MS = 50;
 const NO_WORKER_HINT_MS = 20_000;
 
 interface RunTotals {
@@ -121,11 +121,20 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
     const skipped: Tally = {};
     let buffer: ResourceToStage[] = [];
     let resources = 0;
+    // One chunk is written while the next is read and parsed: reading never waits on a
+    // write except when two chunks are ready (backpressure).
+    let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
       if (buffer.length === 0) return;
-      await this.runs.stage(command.target, runId, buffer);
+      const chunk = buffer;
+      const staged = resources;
       buffer = [];
-      command.onProgress({ kind: 'staged', resources });
+      await writing;
+      writing = this.runs
+        .stage(command.target, runId, chunk)
+        .then(() => command.onProgress({ kind: 'staged', resources: staged }));
+      // Surfaces a failed write at the next flush instead of as an unhandled rejection.
+      writing.catch(() => undefined);
     };
     for await (const item of this.source.read(command.source.kind, files)) {
       if (item.kind === 'skipped') {
@@ -138,6 +147,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
       if (buffer.length >= STAGE_CHUNK) await flush();
     }
     await flush();
+    await writing;
     return { router, resources, skipped };
   }
 
