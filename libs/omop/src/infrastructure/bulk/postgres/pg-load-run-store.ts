@@ -148,13 +148,29 @@ export class PgLoadRunStore extends LoadRunStore {
       batchNo,
       refs: batch.refs,
       resources: batch.resources,
+      digests: batch.digests,
     }));
     await this.pools.pool(target.url).query(
-      `INSERT INTO ${target.schema}._fhir_load_batch (run_id, batch_no, refs, resources)
-       SELECT $1, (b->>'batchNo')::integer, ARRAY(SELECT jsonb_array_elements_text(b->'refs')), (b->>'resources')::integer
+      `INSERT INTO ${target.schema}._fhir_load_batch (run_id, batch_no, refs, resources, digests)
+       SELECT $1, (b->>'batchNo')::integer, ARRAY(SELECT jsonb_array_elements_text(b->'refs')), (b->>'resources')::integer, b->'digests'
          FROM jsonb_array_elements($2::jsonb) AS b`,
       [runId, JSON.stringify(plan)],
     );
+  }
+
+  async patientDigests(
+    target: OmopTarget,
+    patientKeys: readonly string[],
+  ): Promise<Map<string, string>> {
+    const { rows } = await this.pools.pool(target.url).query<{
+      patient_key: string;
+      digest: string;
+    }>(
+      `SELECT patient_key, digest FROM ${target.schema}._fhir_patient_digest
+        WHERE patient_key = ANY($1::text[]) AND EXISTS (SELECT 1 FROM ${target.schema}.person)`,
+      [patientKeys],
+    );
+    return new Map(rows.map((row) => [row.patient_key, row.digest]));
   }
 
   async states(
