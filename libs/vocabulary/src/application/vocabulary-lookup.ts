@@ -12,6 +12,23 @@ import { VocabularyImportedEvent } from './events/vocabulary-imported.event.js';
 
 export const VOCABULARY_CACHE_SIZE = Symbol('VOCABULARY_CACHE_SIZE');
 
+interface PromiseCache<K, V> {
+  get(key: K): Promise<V> | undefined;
+  set(key: K, value: Promise<V>): void;
+  delete(key: K): unknown;
+}
+
+/** One lookup per key while it is cached; a failed one is forgotten, so the next call asks again. */
+function pendingOnce<K, V>(cache: PromiseCache<K, V>, key: K, load: () => Promise<V>): Promise<V> {
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = load();
+    cache.set(key, pending);
+    void pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}
+
 /**
  * The vocabulary as other modules use it (fhir2omop, lang2fhir): system URIs, codes,
  * standard targets, domains, ancestors. Hot lookups come from bounded in-memory caches,
@@ -86,23 +103,13 @@ export class VocabularyLookup {
 
   /** Cached as the promise: a bulk load asks the same concept's ancestors from many resources at once. */
   ancestors(conceptId: number): Promise<AncestorLink[]> {
-    let links = this.ancestorLinks.get(conceptId);
-    if (!links) {
-      links = this.reader.ancestors(conceptId);
-      this.ancestorLinks.set(conceptId, links);
-      void links.catch(() => this.ancestorLinks.delete(conceptId));
-    }
-    return links;
+    return pendingOnce(this.ancestorLinks, conceptId, () => this.reader.ancestors(conceptId));
   }
 
   vocabularyVersion(vocabularyId: string): Promise<string | null> {
-    let version = this.versions.get(vocabularyId);
-    if (!version) {
-      version = this.reader.vocabularyVersion(vocabularyId);
-      this.versions.set(vocabularyId, version);
-      void version.catch(() => this.versions.delete(vocabularyId));
-    }
-    return version;
+    return pendingOnce(this.versions, vocabularyId, () =>
+      this.reader.vocabularyVersion(vocabularyId),
+    );
   }
 
   forget(): void {
