@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild, runCli, WORKER_ENTRY } from '../support/api-process.js';
@@ -44,12 +45,15 @@ interface CliRun {
 }
 
 /** The built CLI as its own process, without blocking this one (a worker may be running beside it). */
-function cli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+function cliProcess(
+  args: string[],
+  env: Record<string, string>,
+): { child: ChildProcess; result: Promise<CliRun> } {
+  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const result = new Promise<CliRun>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -61,6 +65,11 @@ function cli(args: string[], env: Record<string, string>): Promise<CliRun> {
       resolve({ status, stdout, stderr });
     });
   });
+  return { child, result };
+}
+
+function cli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return cliProcess(args, env).result;
 }
 
 function startWorker(env: Record<string, string>): { child: ChildProcess; output: () => string } {
@@ -258,6 +267,71 @@ describe.skipIf(!available).each(PROFILES)(
       expect(second.stderr).not.toContain('Creating the OMOP CDM');
       expect(await counts()).toEqual(before);
       expect(await count('_fhir_source_id')).toBe(ids);
+      expect(second.stdout).toContain('Skipped 13 patients unchanged since the last load');
+    }, 300_000);
+
+    it('ends with every row once when the process running the batches is killed mid-load', async () => {
+      const schema = 'killed';
+      const args = [
+        'omop:load',
+        '--ndjson',
+        NDJSON,
+        '--target',
+        `${target.url}?schema=${schema}`,
+        '--jobs',
+        '1',
+      ];
+      // A short job lock: BullMQ hands a dead worker's batch to another worker sooner.
+      const workerEnv = { ...env, WORKER_CONCURRENCY: '1', JOB_LOCK_MS: '4000' };
+      // Server profile: a worker of our own, killed; the other one is stopped meanwhile.
+      if (profile === 'server' && worker) {
+        const exited = new Promise((resolve) => worker!.child.once('exit', resolve));
+        worker.child.kill('SIGTERM');
+        await exited;
+      }
+      const victim = profile === 'server' ? startWorker(workerEnv) : undefined;
+      const { child: loader, result: loading } = cliProcess(args, env);
+      let exitedEarly = false;
+      void loading.then(() => (exitedEarly = true));
+      const batches = async () => {
+        const { rows } = await client
+          .query<{ done: string; total: string }>(
+            `SELECT count(*) FILTER (WHERE status = 'done') AS done, count(*) AS total FROM ${schema}._fhir_load_batch`,
+          )
+          .catch(() => ({ rows: [{ done: '0', total: '0' }] }));
+        return { done: Number(rows[0].done), total: Number(rows[0].total) };
+      };
+      let state = await batches();
+      while (!exitedEarly && !(state.done >= 1 && state.done < state.total)) {
+        await sleep(25);
+        state = await batches();
+      }
+      expect(exitedEarly, 'the load ended before it could be killed').toBe(false);
+      if (profile === 'server') {
+        victim!.child.kill('SIGKILL');
+        worker = startWorker(workerEnv);
+        const finished = await loading;
+        expect(finished.status, `${finished.stderr}\n${worker.output()}`).toBe(0);
+      } else {
+        // Embedded: the CLI runs the batches itself; killed, it is started again.
+        loader.kill('SIGKILL');
+        expect((await loading).status).not.toBe(0);
+        const again = await cli(args, env);
+        expect(again.status, again.stderr).toBe(0);
+      }
+      const tableCounts = async (name: string) =>
+        Object.fromEntries(
+          await Promise.all(
+            CDM_TABLES.map(async (table): Promise<[string, number]> => [
+              table,
+              Number((await client.query(`SELECT count(*) AS n FROM ${name}.${table}`)).rows[0].n),
+            ]),
+          ),
+        );
+      expect(await tableCounts(schema)).toEqual(await tableCounts(SCHEMA));
+      const sourceIds = async (name: string) =>
+        Number((await client.query(`SELECT count(*) AS n FROM ${name}._fhir_source_id`)).rows[0].n);
+      expect(await sourceIds(schema)).toBe(await sourceIds(SCHEMA));
     }, 300_000);
   },
 );

@@ -35,6 +35,7 @@ async function run(argv: string[]): Promise<number> {
       schema: { type: 'string' },
       ddl: { type: 'string' },
       jobs: { type: 'string' },
+      full: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });

@@ -28,6 +28,7 @@ export interface OmopLoadOptions {
   schema?: string;
   ddl?: string;
   jobs?: string;
+  full?: boolean;
 }
 
 export interface CheckedOmopLoadOptions {
@@ -35,6 +36,7 @@ export interface CheckedOmopLoadOptions {
   target: OmopTarget;
   ddlDirectory: string;
   jobs: number;
+  full: boolean;
 }
 
 function isDirectory(path: string): boolean {
@@ -75,6 +77,7 @@ export function checkOmopLoadOptions(options: OmopLoadOptions): CheckedOmopLoadO
     target,
     ddlDirectory: resolve(options.ddl ?? DEFAULT_DDL_DIRECTORY),
     jobs,
+    full: options.full === true,
   };
 }
 
@@ -113,6 +116,11 @@ function formatLoadSummary(summary: LoadOmopSummary, target: OmopTarget): string
   const rate = (count: number, seconds: number) => Math.round(count / Math.max(seconds, 0.001));
   const lines = [
     `Loaded ${summary.resources} resources from ${summary.files} files (${summary.patients} patients, ${summary.batches} batches) into ${describeTarget(target)}`,
+    ...(summary.unchangedPatients > 0
+      ? [
+          `Skipped ${summary.unchangedPatients} patients unchanged since the last load (--full rewrites them)`,
+        ]
+      : []),
     `Time: ${summary.seconds.toFixed(1)} s, ${rate(summary.resources, summary.seconds)} resources/s; mapping and writing ${summary.mappingSeconds.toFixed(1)} s, ${rate(summary.resources, summary.mappingSeconds)} resources/s`,
   ];
   if (summary.schemaCreated) {
@@ -157,7 +165,7 @@ export async function omopLoadCommand(
       new LoadOmopCommand(
         checked.source,
         checked.target,
-        { ddlDirectory: checked.ddlDirectory, jobs: checked.jobs },
+        { ddlDirectory: checked.ddlDirectory, jobs: checked.jobs, full: checked.full },
         printProgress,
       ),
     );

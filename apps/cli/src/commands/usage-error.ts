@@ -12,10 +12,11 @@ Commands:
   vocab:import --icd10cm ORDER_FILE | --loinc Loinc.csv | --hcpcs FILE [--release VERSION]
                                             import a publisher's code file (.gz accepted)
   omop:load --ndjson DIR | --bundles DIR --target postgres://…[?schema=NAME]
-            [--schema NAME] [--ddl DIR] [--jobs N]
+            [--schema NAME] [--ddl DIR] [--jobs N] [--full]
                                             load FHIR NDJSON (.gz accepted) or Bundle files into an
                                             OMOP CDM v5.4 schema (default cdm), created from the
-                                            official DDL in --ddl when absent; re-runs upsert
+                                            official DDL in --ddl when absent; re-runs upsert and
+                                            skip unchanged patients (--full rewrites every one)
   help                                      show this text
 
 The database is the configured one: DATABASE_URL (server profile) or DATA_DIR (embedded PGlite).

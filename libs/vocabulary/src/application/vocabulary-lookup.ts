@@ -12,6 +12,23 @@ import { VocabularyImportedEvent } from './events/vocabulary-imported.event.js';
 
 export const VOCABULARY_CACHE_SIZE = Symbol('VOCABULARY_CACHE_SIZE');
 
+interface PromiseCache<K, V> {
+  get(key: K): Promise<V> | undefined;
+  set(key: K, value: Promise<V>): void;
+  delete(key: K): unknown;
+}
+
+/** One lookup per key while it is cached; a failed one is forgotten, so the next call asks again. */
+function pendingOnce<K, V>(cache: PromiseCache<K, V>, key: K, load: () => Promise<V>): Promise<V> {
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = load();
+    cache.set(key, pending);
+    void pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}
+
 /**
  * The vocabulary as other modules use it (fhir2omop, lang2fhir): system URIs, codes,
  * standard targets, domains, ancestors. Hot lookups come from bounded in-memory caches,
@@ -22,6 +39,9 @@ export class VocabularyLookup {
   private readonly concepts: LruCache<number, Concept | null>;
   private readonly codes: LruCache<string, Concept[]>;
   private readonly targets: LruCache<number, Concept[]>;
+  private readonly ancestorLinks: LruCache<number, Promise<AncestorLink[]>>;
+  // A handful of vocabularies: asked once per vocabulary until the next import.
+  private readonly versions = new Map<string, Promise<string | null>>();
 
   constructor(
     private readonly reader: ConceptReader,
@@ -30,6 +50,7 @@ export class VocabularyLookup {
     this.concepts = new LruCache(capacity);
     this.codes = new LruCache(capacity);
     this.targets = new LruCache(capacity);
+    this.ancestorLinks = new LruCache(capacity);
   }
 
   vocabularyIdForSystem(systemUri: string): string | undefined {
@@ -80,18 +101,23 @@ export class VocabularyLookup {
     return this.reader.relationships(conceptId);
   }
 
+  /** Cached as the promise: a bulk load asks the same concept's ancestors from many resources at once. */
   ancestors(conceptId: number): Promise<AncestorLink[]> {
-    return this.reader.ancestors(conceptId);
+    return pendingOnce(this.ancestorLinks, conceptId, () => this.reader.ancestors(conceptId));
   }
 
   vocabularyVersion(vocabularyId: string): Promise<string | null> {
-    return this.reader.vocabularyVersion(vocabularyId);
+    return pendingOnce(this.versions, vocabularyId, () =>
+      this.reader.vocabularyVersion(vocabularyId),
+    );
   }
 
   forget(): void {
     this.concepts.clear();
     this.codes.clear();
     this.targets.clear();
+    this.ancestorLinks.clear();
+    this.versions.clear();
   }
 }
 

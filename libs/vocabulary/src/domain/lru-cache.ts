@@ -23,6 +23,10 @@ export class LruCache<K, V> {
       this.entries.delete(this.entries.keys().next().value as K);
   }
 
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -5,6 +5,8 @@ export interface BatchPlan {
   refs: string[];
   patients: number;
   resources: number;
+  /** The content digest of each patient of the batch, recorded when the batch commits. */
+  digests: Record<string, string>;
 }
 
 /**
@@ -23,8 +25,9 @@ export function planBatches(groups: readonly PatientGroup[], maxResources: numbe
       batches.push(current);
       current = undefined;
     }
-    current ??= { refs: [], patients: 0, resources: 0 };
+    current ??= { refs: [], patients: 0, resources: 0, digests: {} };
     current.refs.push(...group.refs);
+    current.digests[group.patientKey] = group.digest;
     current.patients += 1;
     current.resources += group.resources;
   }

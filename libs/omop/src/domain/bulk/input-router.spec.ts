@@ -68,7 +68,7 @@ describe('grouping resources per patient', () => {
     index.addPatientResource('Patient/a');
     index.addPatientResource('Patient/missing');
     index.addPatientResource('Patient/missing');
-    const groups = index.groups();
+    const groups = index.groups().map(({ digest: _digest, ...group }) => group);
     expect(groups).toEqual([
       { patientKey: 'Patient/a', hasPatient: true, refs: ['Patient/a'], resources: 2 },
       { patientKey: 'Patient/missing', hasPatient: false, refs: ['Patient/missing'], resources: 2 },
@@ -107,8 +107,8 @@ describe('grouping resources per patient', () => {
     expect(routed.map((item) => item.seq)).toEqual([1, 2, 3, 4]);
     const plan = router.plan(10);
     expect(plan.shared).toEqual([
-      { refs: [`${SHARED_GROUP_PREFIX}0`], patients: 0, resources: 2 },
-      { refs: [`${SHARED_GROUP_PREFIX}1`], patients: 0, resources: 2 },
+      { refs: [`${SHARED_GROUP_PREFIX}0`], patients: 0, resources: 2, digests: {} },
+      { refs: [`${SHARED_GROUP_PREFIX}1`], patients: 0, resources: 2, digests: {} },
     ]);
   });
 
@@ -121,19 +121,57 @@ describe('grouping resources per patient', () => {
   });
 });
 
+describe('incremental plans', () => {
+  const load = (hashes: Record<string, bigint[]>) => {
+    const router = new InputRouter(10);
+    for (const [id, perResource] of Object.entries(hashes)) {
+      router.route(patient(id), undefined, perResource[0]);
+      for (const hash of perResource.slice(1))
+        router.route(condition(`Patient/${id}`), undefined, hash);
+    }
+    return router;
+  };
+
+  it('gives a patient the same digest whatever order its resources come in', () => {
+    const forward = load({ a: [1n, 2n, 3n] }).patientGroups()[0].digest;
+    const backward = new InputRouter(10);
+    backward.route(condition('Patient/a'), undefined, 3n);
+    backward.route(condition('Patient/a'), undefined, 2n);
+    backward.route(patient('a'), undefined, 1n);
+    expect(backward.patientGroups()[0].digest).toBe(forward);
+    expect(load({ a: [1n, 2n, 4n] }).patientGroups()[0].digest).not.toBe(forward);
+    // One resource more or less changes the digest even when the hashes sum up the same.
+    expect(load({ a: [1n, 5n] }).patientGroups()[0].digest).not.toBe(
+      load({ a: [1n, 2n, 3n] }).patientGroups()[0].digest,
+    );
+  });
+
+  it('plans only the patients whose digest changed since the last load, and counts the rest', () => {
+    const last = load({ a: [1n, 2n], b: [3n, 4n], c: [5n] });
+    const known = new Map(last.patientGroups().map((group) => [group.patientKey, group.digest]));
+    const plan = load({ a: [1n, 2n], b: [3n, 9n], c: [5n], d: [6n] }).plan(100, known);
+    expect(plan.unchanged).toBe(2);
+    expect(plan.patientCount).toBe(4);
+    expect(plan.patients).toHaveLength(1);
+    expect(plan.patients[0].refs.sort()).toEqual(['Patient/b', 'Patient/d']);
+    expect(Object.keys(plan.patients[0].digests).sort()).toEqual(['Patient/b', 'Patient/d']);
+  });
+});
+
 describe('planBatches', () => {
   const group = (key: string, resources: number) => ({
     patientKey: key,
     hasPatient: true,
     refs: [key],
     resources,
+    digest: `d-${key}`,
   });
 
   it('packs whole patients up to the limit, in input order', () => {
     const batches = planBatches([group('a', 3), group('b', 4), group('c', 2), group('d', 5)], 7);
     expect(batches).toEqual([
-      { refs: ['a', 'b'], patients: 2, resources: 7 },
-      { refs: ['c', 'd'], patients: 2, resources: 7 },
+      { refs: ['a', 'b'], patients: 2, resources: 7, digests: { a: 'd-a', b: 'd-b' } },
+      { refs: ['c', 'd'], patients: 2, resources: 7, digests: { c: 'd-c', d: 'd-d' } },
     ]);
   });
 

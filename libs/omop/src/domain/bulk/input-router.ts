@@ -6,7 +6,7 @@ import {
   type FhirResourceLike,
 } from './fhir-references.js';
 import { patientReferenceOf } from './patient-compartment.js';
-import { PatientGroupIndex } from './patient-groups.js';
+import { PatientGroupIndex, type PatientGroup } from './patient-groups.js';
 import { sharedGroupRef } from './shared-groups.js';
 
 /** Where one resource is filed in staging. */
@@ -29,6 +29,8 @@ export interface LoadPlan {
   patients: BatchPlan[];
   patientCount: number;
   orphanGroups: number;
+  /** Patients (and orphan groups) left out because their digest matched the last load's. */
+  unchanged: number;
 }
 
 /**
@@ -43,16 +45,17 @@ export class InputRouter {
 
   constructor(private readonly sharedChunkSize: number) {}
 
-  route(resource: FhirResourceLike, fullUrl?: string): RoutedResource {
+  /** `contentHash`: a 128-bit hash of the resource's content, for incremental loads. */
+  route(resource: FhirResourceLike, fullUrl?: string, contentHash = 0n): RoutedResource {
     const seq = ++this.seq;
     if (resource.resourceType === 'Patient') {
       const key = resourceKey(resource, fullUrl) ?? `Patient/#${seq}`;
-      this.groups.addPatient(key, resourceAliases(resource, fullUrl));
+      this.groups.addPatient(key, resourceAliases(resource, fullUrl), contentHash);
       return { seq, groupRef: key, aliases: [], links: [] };
     }
     const patient = patientReferenceOf(resource);
     if (patient !== undefined) {
-      this.groups.addPatientResource(patient);
+      this.groups.addPatientResource(patient, contentHash);
       return { seq, groupRef: patient, aliases: [], links: [] };
     }
     const chunk = Math.floor(this.sharedCount++ / this.sharedChunkSize);
@@ -65,17 +68,29 @@ export class InputRouter {
     };
   }
 
-  plan(maxResources: number): LoadPlan {
+  /** Every patient group seen so far, with its content digest. */
+  patientGroups(): PatientGroup[] {
+    return this.groups.groups();
+  }
+
+  /**
+   * Batches of the shared resources (always: they own the run's shared rows) and of the
+   * patients whose digest differs from `known` (the digests of the last load).
+   */
+  plan(maxResources: number, known: ReadonlyMap<string, string> = new Map()): LoadPlan {
     const groups = this.groups.groups();
+    const changed = groups.filter((group) => known.get(group.patientKey) !== group.digest);
     return {
       shared: this.sharedChunks.map((resources, chunk) => ({
         refs: [sharedGroupRef(chunk)],
         patients: 0,
         resources,
+        digests: {},
       })),
-      patients: planBatches(groups, maxResources),
+      patients: planBatches(changed, maxResources),
       patientCount: groups.filter((group) => group.hasPatient).length,
       orphanGroups: groups.filter((group) => !group.hasPatient).length,
+      unchanged: groups.length - changed.length,
     };
   }
 }

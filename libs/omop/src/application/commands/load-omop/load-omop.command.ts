@@ -25,6 +25,11 @@ export interface LoadOmopOptions {
   batchResources?: number;
   /** Shared resources (Practitioner, Organization…) per slice. */
   sharedResources?: number;
+  /**
+   * Rewrite every patient. By default a patient whose resources are byte for byte those of
+   * the last load is skipped (a new vocabulary or mapper release needs a full load).
+   */
+  full?: boolean;
 }
 
 export interface LoadOmopSummary {
@@ -33,6 +38,8 @@ export interface LoadOmopSummary {
   resources: number;
   skipped: Tally;
   patients: number;
+  /** Patients skipped: their resources are the same as when they were last written. */
+  unchangedPatients: number;
   batches: number;
   schemaCreated: boolean;
   vocabularyRows: Record<string, number>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -13,10 +14,16 @@ import { CdmSchema } from './ports/cdm-schema.js';
 import { LoadRunStore, type BatchOutcome, type ResourceToStage } from './ports/load-run-store.js';
 
 const STAGE_CHUNK = 1_000;
+
+/** 128 bits of the resource's JSON: change detection between loads, not security. */
+function contentHash(json: string): bigint {
+  const digest = createHash('md5').update(json).digest();
+  return (digest.readBigUInt64BE(0) << 64n) | digest.readBigUInt64BE(8);
+}
 const DEFAULT_BATCH_RESOURCES = 2_000;
 // Large slices of shared resources: each also reads what completes its rows from other slices.
 const DEFAULT_SHARED_RESOURCES = 20_000;
-const POLL_MS = 200;
+const POLL_MS = 50;
 const NO_WORKER_HINT_MS = 20_000;
 
 interface RunTotals {
@@ -63,12 +70,20 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
       const runId = await this.runs.start(target);
       onProgress({ kind: 'step', message: `Reading ${files.length} files` });
       const { router, resources, skipped } = await this.stage(command, runId, files);
-      const plan = router.plan(command.options.batchResources ?? DEFAULT_BATCH_RESOURCES);
+      const known = command.options.full
+        ? new Map<string, string>()
+        : await this.runs.patientDigests(
+            target,
+            router.patientGroups().map((group) => group.patientKey),
+          );
+      const plan = router.plan(command.options.batchResources ?? DEFAULT_BATCH_RESOURCES, known);
       const batches = [...plan.shared, ...plan.patients];
       await this.runs.plan(target, runId, batches);
       onProgress({
         kind: 'step',
-        message: `${resources} resources, ${plan.patientCount} patients: ${batches.length} batches`,
+        message:
+          `${resources} resources, ${plan.patientCount} patients: ${batches.length} batches` +
+          (plan.unchanged > 0 ? ` (${plan.unchanged} patients unchanged since the last load)` : ''),
       });
 
       const mappingStarted = Date.now();
@@ -99,6 +114,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
         resources,
         skipped,
         patients: plan.patientCount,
+        unchangedPatients: plan.unchanged,
         batches: batches.length,
         schemaCreated: prepared.created,
         vocabularyRows: prepared.vocabularyRows,
@@ -121,23 +137,33 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
     const skipped: Tally = {};
     let buffer: ResourceToStage[] = [];
     let resources = 0;
+    // One chunk is written while the next is read and parsed: reading never waits on a
+    // write except when two chunks are ready (backpressure).
+    let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
       if (buffer.length === 0) return;
-      await this.runs.stage(command.target, runId, buffer);
+      const chunk = buffer;
+      const staged = resources;
       buffer = [];
-      command.onProgress({ kind: 'staged', resources });
+      await writing;
+      writing = this.runs
+        .stage(command.target, runId, chunk)
+        .then(() => command.onProgress({ kind: 'staged', resources: staged }));
+      // Surfaces a failed write at the next flush instead of as an unhandled rejection.
+      writing.catch(() => undefined);
     };
     for await (const item of this.source.read(command.source.kind, files)) {
       if (item.kind === 'skipped') {
         bump(skipped, `${basename(item.file)}: ${item.reason}`);
         continue;
       }
-      const routed = router.route(item.resource, item.fullUrl);
+      const routed = router.route(item.resource, item.fullUrl, contentHash(item.json));
       resources += 1;
       buffer.push({ ...routed, fullUrl: item.fullUrl, json: item.json });
       if (buffer.length >= STAGE_CHUNK) await flush();
     }
     await flush();
+    await writing;
     return { router, resources, skipped };
   }
 

@@ -32,5 +32,9 @@ export function bookkeepingStatements(schema: string): string[] {
        run_id uuid NOT NULL, batch_no integer NOT NULL, refs text[] NOT NULL, resources integer NOT NULL,
        status text NOT NULL DEFAULT 'pending', outcome jsonb, error text,
        updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (run_id, batch_no))`,
+    `ALTER TABLE ${schema}._fhir_load_batch ADD COLUMN IF NOT EXISTS digests jsonb`,
+    // What each patient's input was when it was last written: a re-run skips equal ones.
+    `CREATE TABLE IF NOT EXISTS ${schema}._fhir_patient_digest (
+       patient_key text PRIMARY KEY, digest text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`,
   ];
 }

@@ -31,6 +31,11 @@ function* copyChunks(write: TableWrite): Iterable<string> {
   }
 }
 
+/** COPY of ready text-format lines into `into` (a table, with its column list). */
+export async function copyLines(client: pg.PoolClient, into: string, lines: string): Promise<void> {
+  await pipeline(Readable.from([lines]), client.query(copyFrom(`COPY ${into} FROM STDIN`)));
+}
+
 function mergeSql(schema: string, write: TableWrite): string {
   const names = write.columns.map((column) => column.name);
   const stage = stageName(schema, write.table);

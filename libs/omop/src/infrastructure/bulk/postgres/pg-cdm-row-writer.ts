@@ -112,6 +112,14 @@ export class PgCdmRowWriter extends CdmRowWriter {
       const personalTables = order.filter(personal);
       await copyUpsert(client, target.schema, this.tableWrites(catalog, personalTables, tables));
       for (const table of personalTables) rows[table] = tables.get(table)!.length;
+      // The batch's patients are written as of this input: the next run may skip them.
+      await client.query(
+        `INSERT INTO ${target.schema}._fhir_patient_digest (patient_key, digest)
+         SELECT d.key, d.value FROM ${target.schema}._fhir_load_batch b, jsonb_each_text(b.digests) AS d
+          WHERE b.run_id = $1 AND b.batch_no = $2 AND b.status = 'pending'
+         ON CONFLICT (patient_key) DO UPDATE SET digest = EXCLUDED.digest, updated_at = now()`,
+        [batch.runId, batch.batchNo],
+      );
       await client.query(
         `UPDATE ${target.schema}._fhir_load_batch SET status = 'done', outcome = $3, updated_at = now()
           WHERE run_id = $1 AND batch_no = $2 AND status = 'pending'`,

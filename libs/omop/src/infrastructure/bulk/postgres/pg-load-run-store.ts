@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { copyTextLine } from '@app/platform';
 import { AppError } from '@app/shared';
 import {
   LoadRunStore,
@@ -12,6 +13,7 @@ import type { StagedResource } from '../../../domain/bulk/batch-input.js';
 import { isFhirResource } from '../../../domain/bulk/fhir-references.js';
 import { describeTarget, type OmopTarget } from '../../../domain/bulk/omop-target.js';
 import type pg from 'pg';
+import { copyLines } from './copy-upsert.js';
 import { TargetPools } from './target-pools.js';
 
 /** What a run leaves behind while it works; cleared when it ends, or by the next run. */
@@ -84,41 +86,49 @@ export class PgLoadRunStore extends LoadRunStore {
     return randomUUID();
   }
 
+  /** One COPY per bookkeeping table: staging is the first pass over every byte of the export. */
   async stage(target: OmopTarget, runId: string, resources: ResourceToStage[]): Promise<void> {
-    const pool = this.pools.pool(target.url);
-    await pool.query(
-      `INSERT INTO ${target.schema}._fhir_load_resource (run_id, seq, group_ref, full_url, resource)
-       SELECT $1, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::text[])`,
-      [
+    const client = await this.pools.pool(target.url).connect();
+    try {
+      let lines = '';
+      for (const resource of resources)
+        lines += copyTextLine([
+          runId,
+          resource.seq,
+          resource.groupRef,
+          resource.fullUrl ?? null,
+          resource.json,
+        ]);
+      await copyLines(
+        client,
+        `${target.schema}._fhir_load_resource (run_id, seq, group_ref, full_url, resource)`,
+        lines,
+      );
+      await this.copyPairs(
+        client,
+        target,
+        '_fhir_load_alias',
+        'alias',
         runId,
-        resources.map((resource) => resource.seq),
-        resources.map((resource) => resource.groupRef),
-        resources.map((resource) => resource.fullUrl ?? null),
-        resources.map((resource) => resource.json),
-      ],
-    );
-    await this.insertPairs(
-      pool,
-      target,
-      '_fhir_load_alias',
-      'alias',
-      runId,
-      resources,
-      (resource) => resource.aliases,
-    );
-    await this.insertPairs(
-      pool,
-      target,
-      '_fhir_load_link',
-      'ref',
-      runId,
-      resources,
-      (resource) => resource.links,
-    );
+        resources,
+        (r) => r.aliases,
+      );
+      await this.copyPairs(
+        client,
+        target,
+        '_fhir_load_link',
+        'ref',
+        runId,
+        resources,
+        (r) => r.links,
+      );
+    } finally {
+      client.release();
+    }
   }
 
-  private async insertPairs(
-    pool: pg.Pool,
+  private async copyPairs(
+    client: pg.PoolClient,
     target: OmopTarget,
     table: string,
     column: string,
@@ -126,15 +136,11 @@ export class PgLoadRunStore extends LoadRunStore {
     resources: readonly ResourceToStage[],
     values: (resource: ResourceToStage) => readonly string[],
   ): Promise<void> {
-    const pairs = resources.flatMap((resource) =>
-      values(resource).map((value) => [value, resource.seq] as const),
-    );
-    if (pairs.length === 0) return;
-    await pool.query(
-      `INSERT INTO ${target.schema}.${table} (run_id, ${column}, seq)
-       SELECT $1, * FROM unnest($2::text[], $3::integer[])`,
-      [runId, pairs.map(([value]) => value), pairs.map(([, seq]) => seq)],
-    );
+    let lines = '';
+    for (const resource of resources)
+      for (const value of values(resource)) lines += copyTextLine([runId, value, resource.seq]);
+    if (lines !== '')
+      await copyLines(client, `${target.schema}.${table} (run_id, ${column}, seq)`, lines);
   }
 
   async plan(target: OmopTarget, runId: string, batches: readonly BatchPlan[]): Promise<void> {
@@ -142,13 +148,29 @@ export class PgLoadRunStore extends LoadRunStore {
       batchNo,
       refs: batch.refs,
       resources: batch.resources,
+      digests: batch.digests,
     }));
     await this.pools.pool(target.url).query(
-      `INSERT INTO ${target.schema}._fhir_load_batch (run_id, batch_no, refs, resources)
-       SELECT $1, (b->>'batchNo')::integer, ARRAY(SELECT jsonb_array_elements_text(b->'refs')), (b->>'resources')::integer
+      `INSERT INTO ${target.schema}._fhir_load_batch (run_id, batch_no, refs, resources, digests)
+       SELECT $1, (b->>'batchNo')::integer, ARRAY(SELECT jsonb_array_elements_text(b->'refs')), (b->>'resources')::integer, b->'digests'
          FROM jsonb_array_elements($2::jsonb) AS b`,
       [runId, JSON.stringify(plan)],
     );
+  }
+
+  async patientDigests(
+    target: OmopTarget,
+    patientKeys: readonly string[],
+  ): Promise<Map<string, string>> {
+    const { rows } = await this.pools.pool(target.url).query<{
+      patient_key: string;
+      digest: string;
+    }>(
+      `SELECT patient_key, digest FROM ${target.schema}._fhir_patient_digest
+        WHERE patient_key = ANY($1::text[]) AND EXISTS (SELECT 1 FROM ${target.schema}.person)`,
+      [patientKeys],
+    );
+    return new Map(rows.map((row) => [row.patient_key, row.digest]));
   }
 
   async states(

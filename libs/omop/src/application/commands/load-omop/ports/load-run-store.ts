@@ -47,6 +47,14 @@ export abstract class LoadRunStore {
   abstract start(target: OmopTarget): Promise<string>;
   abstract stage(target: OmopTarget, runId: string, resources: ResourceToStage[]): Promise<void>;
   abstract plan(target: OmopTarget, runId: string, batches: readonly BatchPlan[]): Promise<void>;
+  /**
+   * The content digests recorded for these patients when their batch last committed;
+   * none when the CDM holds no person (a schema emptied by hand is loaded in full).
+   */
+  abstract patientDigests(
+    target: OmopTarget,
+    patientKeys: readonly string[],
+  ): Promise<Map<string, string>>;
   /** The state of the given batches. */
   abstract states(
     target: OmopTarget,
