@@ -403,7 +403,7 @@ function startApi(env) {
       cwd: repoRoot,
       env: {
         ...env,
-        PORT: '0',
+        PORT: process.env.BENCH_PORT ?? '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         CREATE_DEMO_CLIENT: 'false',
@@ -709,7 +709,7 @@ async function runProfile(profile) {
     let env;
     let progressOf;
     if (profile === 'embedded') {
-      const dir = mkdtempSync(join(tmpdir(), 'construe-bench-'));
+      const dir = mkdtempSync(join(process.env.BENCH_TMP ?? tmpdir(), 'construe-bench-'));
       cleanups.push({
         label: `remove ${dir}`,
         action: () => {
