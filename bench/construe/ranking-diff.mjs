@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
+import { naiveBm25 } from './naive-bm25.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const reference = join(root, '..', 'shared', 'reference', 'nlp');
@@ -67,41 +68,8 @@ console.log(
   `index of ${codes.length} codes built in ${(performance.now() - started).toFixed(0)} ms`,
 );
 
-const tokens = (text) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-const naive = (() => {
-  const postings = new Map();
-  const lengths = codes.map((code, doc) => {
-    const words = tokens(code.title);
-    const counts = new Map();
-    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
-    for (const [word, tf] of counts) {
-      if (!postings.has(word)) postings.set(word, []);
-      postings.get(word).push(doc, tf);
-    }
-    return words.length;
-  });
-  const average = lengths.reduce((sum, length) => sum + length, 0) / lengths.length;
-  return (query) => {
-    const scores = new Map();
-    for (const word of new Set(tokens(query))) {
-      const list = postings.get(word);
-      if (!list) continue;
-      const df = list.length / 2;
-      const idf = Math.log(1 + (codes.length - df + 0.5) / (df + 0.5));
-      for (let i = 0; i < list.length; i += 2) {
-        const norm = 0.25 + (0.75 * lengths[list[i]]) / average;
-        scores.set(
-          list[i],
-          (scores.get(list[i]) ?? 0) + (idf * list[i + 1] * 2.2) / (list[i + 1] + 1.2 * norm),
-        );
-      }
-    }
-    return [...scores]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, 5)
-      .map(([doc]) => doc);
-  };
-})();
+const naiveSearch = naiveBm25(codes.map((code) => code.title));
+const naive = (query) => naiveSearch(query, 5);
 
 let set;
 if (options.queries) {
