@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { naiveBm25 } from './naive-bm25.mjs';
 import { gunzipSync } from 'node:zlib';
 
 const { fetch } = globalThis;
@@ -225,38 +226,8 @@ function baselineSearch(query, limit) {
  * (k1 1.2, b 0.75), ties by file order.
  */
 const bm25 = (() => {
-  const tokens = (text) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  const postings = new Map();
-  const lengths = catalogue.descriptions.map((description, doc) => {
-    const words = tokens(description);
-    const counts = new Map();
-    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
-    for (const [word, tf] of counts) {
-      if (!postings.has(word)) postings.set(word, []);
-      postings.get(word).push(doc, tf);
-    }
-    return words.length;
-  });
-  const average = lengths.reduce((sum, length) => sum + length, 0) / lengths.length;
-  const n = lengths.length;
-  return (query, limit) => {
-    const scores = new Map();
-    for (const word of new Set(tokens(query))) {
-      const list = postings.get(word);
-      if (!list) continue;
-      const df = list.length / 2;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      for (let i = 0; i < list.length; i += 2) {
-        const [doc, tf] = [list[i], list[i + 1]];
-        const norm = 1 - 0.75 + (0.75 * lengths[doc]) / average;
-        scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * 2.2) / (tf + 1.2 * norm));
-      }
-    }
-    return [...scores]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, limit)
-      .map(([doc]) => catalogue.keys[doc]);
-  };
+  const search = naiveBm25(catalogue.descriptions);
+  return (query, limit) => search(query, limit).map((doc) => catalogue.keys[doc]);
 })();
 
 function measureBm25(set) {
@@ -403,7 +374,7 @@ function startApi(env) {
       cwd: repoRoot,
       env: {
         ...env,
-        PORT: '0',
+        PORT: process.env.BENCH_PORT ?? '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         CREATE_DEMO_CLIENT: 'false',
@@ -709,7 +680,7 @@ async function runProfile(profile) {
     let env;
     let progressOf;
     if (profile === 'embedded') {
-      const dir = mkdtempSync(join(tmpdir(), 'construe-bench-'));
+      const dir = mkdtempSync(join(process.env.BENCH_TMP ?? tmpdir(), 'construe-bench-'));
       cleanups.push({
         label: `remove ${dir}`,
         action: () => {

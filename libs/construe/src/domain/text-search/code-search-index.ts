@@ -21,29 +21,45 @@ export interface SearchHit {
   score: number;
 }
 
-/** Field weights: a word of the title counts fully, a synonym's nearly, a parent's little. */
-export const FIELD_WEIGHTS = { title: 1, synonyms: 0.7, context: 0.3 } as const;
-const K1 = 1.2;
-const B = 0.75;
-/** A fuzzy or partial match counts at most this share of an exact one. */
-export const FUZZY_FACTOR = 0.6;
-/**
- * Every word of six letters or more is also indexed under its first five letters, its root
- * ("tubercul-ous", "tubercul-osis"; "menin-ges", "menin-gitis"), which a query word matches
- * at this share of an exact match: derivations that no suffix stemmer joins still meet.
- */
-export const ROOT_FACTOR = 0.35;
+/** The ranking's parameters; the defaults are what the service uses. */
+export interface RankingParameters {
+  /** Field weights: a word of the title counts fully, a synonym's nearly, a parent's little. */
+  title: number;
+  synonyms: number;
+  context: number;
+  k1: number;
+  b: number;
+  /** A fuzzy or partial match counts at most this share of an exact one. */
+  fuzzy: number;
+  /**
+   * Every word of six letters or more is also indexed under its first five letters, its root
+   * ("tubercul-ous", "tubercul-osis"; "menin-ges", "menin-gitis"), which a query word matches
+   * at this share of an exact match: derivations that no suffix stemmer joins still meet.
+   */
+  root: number;
+  /**
+   * How much a code's score depends on the share of its own title the query accounts for:
+   * a title word the query does not mention names something else ("syphilitic meningitis"
+   * for "syphilitic lymphadenopathy"), so the residual "Other secondary syphilitic
+   * conditions" and the exact title come first.
+   */
+  coverage: number;
+}
+
+export const DEFAULT_RANKING: RankingParameters = {
+  title: 1,
+  synonyms: 0.7,
+  context: 0.3,
+  k1: 1.2,
+  b: 0.75,
+  fuzzy: 0.6,
+  root: 0.35,
+  coverage: 0.5,
+};
 const ROOT_LENGTH = 5;
 const MAX_ALTERNATIVES = 3;
 /** Codes indexed between two pauses of a stepwise build. */
 const BUILD_STEP = 4_000;
-/**
- * How much a code's score depends on the share of its own title the query accounts for:
- * a title word the query does not mention names something else ("syphilitic meningitis"
- * for "syphilitic lymphadenopathy"), so the residual "Other secondary syphilitic
- * conditions" and the exact title come first.
- */
-export const COVERAGE_WEIGHT = 0.5;
 
 function rootOf(term: string): string | null {
   return term.length > ROOT_LENGTH && !/\d/.test(term) ? `~${term.slice(0, ROOT_LENGTH)}` : null;
@@ -83,7 +99,10 @@ export class CodeSearchIndex {
   private sortedTerms: number[] = [];
 
   /** Builds the index at once. */
-  constructor(documents: readonly SearchDocument[]) {
+  constructor(
+    documents: readonly SearchDocument[],
+    private readonly ranking: RankingParameters = DEFAULT_RANKING,
+  ) {
     for (const _step of this.steps(documents)) {
       // Nothing to wait for.
     }
@@ -97,9 +116,10 @@ export class CodeSearchIndex {
   static async build(
     documents: readonly SearchDocument[],
     pause: () => Promise<void>,
+    ranking: RankingParameters = DEFAULT_RANKING,
   ): Promise<CodeSearchIndex> {
     // An empty index holds nothing yet: the steps fill it as they would in the constructor.
-    const index = new CodeSearchIndex([]);
+    const index = new CodeSearchIndex([], ranking);
     for (const _step of index.steps(documents)) await pause();
     return index;
   }
@@ -123,14 +143,15 @@ export class CodeSearchIndex {
       const lengths = fields.map((doc) => doc[field].length).filter((length) => length > 0);
       return lengths.reduce((sum, length) => sum + length, 0) / Math.max(lengths.length, 1) || 1;
     });
-    const weights = [FIELD_WEIGHTS.title, FIELD_WEIGHTS.synonyms, FIELD_WEIGHTS.context];
+    const { k1, b } = this.ranking;
+    const weights = [this.ranking.title, this.ranking.synonyms, this.ranking.context];
     const building: { docs: number[]; weights: number[]; inTitle: number[] }[] = [];
     for (let doc = 0; doc < count; doc++) {
       if (doc % BUILD_STEP === BUILD_STEP - 1) yield;
       const docFields = fields[doc];
       const pseudoFrequency = new Map<number, number>();
       docFields.forEach((fieldTerms, field) => {
-        const norm = 1 - B + (B * fieldTerms.length) / averages[field];
+        const norm = 1 - b + (b * fieldTerms.length) / averages[field];
         for (const term of fieldTerms) {
           for (const key of [term, rootOf(term)]) {
             if (key === null) continue;
@@ -142,7 +163,7 @@ export class CodeSearchIndex {
       const nameTerms = new Set([...docFields[0], ...docFields[1]]);
       for (const [id, frequency] of pseudoFrequency) {
         building[id].docs.push(doc);
-        building[id].weights.push((frequency * (K1 + 1)) / (frequency + K1));
+        building[id].weights.push((frequency * (k1 + 1)) / (frequency + k1));
         building[id].inTitle.push(nameTerms.has(this.dictionary[id]) ? 1 : 0);
       }
     }
@@ -238,7 +259,7 @@ export class CodeSearchIndex {
     for (const doc of touched) {
       const coverage =
         this.titleMass[doc] > 0 ? Math.min(this.titleCovered[doc] / this.titleMass[doc], 1) : 1;
-      this.scores[doc] *= 1 - COVERAGE_WEIGHT + COVERAGE_WEIGHT * coverage;
+      this.scores[doc] *= 1 - this.ranking.coverage + this.ranking.coverage * coverage;
     }
     return this.top(touched, limit);
   }
@@ -298,7 +319,8 @@ export class CodeSearchIndex {
   private alternatives(word: QueryWord): Alternative[] {
     const root = isLowInformation(word.term) ? null : rootOf(word.term);
     const rootId = root === null ? undefined : this.termIds.get(root);
-    const rootAlternative = rootId === undefined ? [] : [{ termId: rootId, factor: ROOT_FACTOR }];
+    const rootAlternative =
+      rootId === undefined ? [] : [{ termId: rootId, factor: this.ranking.root }];
     const exact = this.termIds.get(word.term);
     if (exact !== undefined) return [{ termId: exact, factor: 1 }, ...rootAlternative];
     if (word.abbreviation || word.term.length < 4 || /\d/.test(word.term)) return [];
@@ -322,7 +344,7 @@ export class CodeSearchIndex {
           this.postings[b.termId].docs.length - this.postings[a.termId].docs.length,
       )
       .slice(0, MAX_ALTERNATIVES)
-      .map(({ termId, distance }) => ({ termId, factor: FUZZY_FACTOR / distance }));
+      .map(({ termId, distance }) => ({ termId, factor: this.ranking.fuzzy / distance }));
   }
 
   /** Known terms (not roots) at least two letters longer that begin with `prefix`. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@app/shared';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   CodeSystemRepository,
   type ListedCode,
@@ -84,15 +84,8 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
     return rows.map(toSystem);
   }
 
-  /**
-   * After a bulk write: merge the GIN indexes' pending lists (every search would scan them
-   * otherwise; they grow by one entry per written row) and refresh the planner's statistics.
-   */
+  /** After a bulk write: refresh the planner's statistics (code-prefix search, the vector index). */
   async optimizeSearch(): Promise<void> {
-    await this.dataSource.query("SELECT gin_clean_pending_list('construe_code_tsv_idx'::regclass)");
-    await this.dataSource.query(
-      "SELECT gin_clean_pending_list('construe_code_trgm_idx'::regclass)",
-    );
     await this.dataSource.query('ANALYZE construe_code');
   }
 
@@ -162,73 +155,6 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
       [systemId, phrases, codeKeys],
     );
     return rows.map((row) => ({ ...toCode(row), key: row.key, codeKey: row.code_key }));
-  }
-
-  /**
-   * Fills each code's synonyms (its synonym rows; the names and synonyms of the valid
-   * concepts it maps to or is mapped from) and context (the titles of the codes whose
-   * code is a prefix of its own, for ICD-10-CM; the names of its valid parent concepts).
-   */
-  private async addSearchText(
-    manager: EntityManager,
-    systemId: string,
-    vocabularyId: string,
-  ): Promise<void> {
-    await manager.query(
-      `UPDATE construe_code c SET synonyms = s.names
-       FROM (
-         SELECT own.concept_code, array_agg(DISTINCT n.name) AS names
-         FROM vocab.concept own
-         CROSS JOIN LATERAL (
-           SELECT concept_synonym_name AS name FROM vocab.concept_synonym WHERE concept_id = own.concept_id
-           UNION
-           SELECT other.concept_name FROM vocab.concept_relationship r
-           JOIN vocab.concept other ON other.concept_id = r.concept_id_2 AND other.invalid_reason IS NULL
-           WHERE r.concept_id_1 = own.concept_id AND r.relationship_id IN ('Maps to', 'Mapped from')
-             AND r.invalid_reason IS NULL AND r.concept_id_2 <> own.concept_id
-           UNION
-           SELECT cs.concept_synonym_name FROM vocab.concept_relationship r
-           JOIN vocab.concept other ON other.concept_id = r.concept_id_2 AND other.invalid_reason IS NULL
-           JOIN vocab.concept_synonym cs ON cs.concept_id = other.concept_id
-           WHERE r.concept_id_1 = own.concept_id AND r.relationship_id IN ('Maps to', 'Mapped from')
-             AND r.invalid_reason IS NULL AND r.concept_id_2 <> own.concept_id
-         ) AS n
-         WHERE own.vocabulary_id = $2 AND own.invalid_reason IS NULL AND lower(n.name) <> lower(own.concept_name)
-         GROUP BY own.concept_code
-       ) AS s
-       WHERE c.system_id = $1 AND c.code = s.concept_code`,
-      [systemId, vocabularyId],
-    );
-    await manager.query(
-      `UPDATE construe_code c SET context = p.names
-       FROM (
-         SELECT child.seq, array_agg(DISTINCT parent.concept_name) AS names
-         FROM construe_code child
-         JOIN vocab.concept own ON own.vocabulary_id = $2 AND own.concept_code = child.code AND own.invalid_reason IS NULL
-         JOIN vocab.concept_relationship r ON r.concept_id_1 = own.concept_id AND r.relationship_id = 'Is a' AND r.invalid_reason IS NULL
-         JOIN vocab.concept parent ON parent.concept_id = r.concept_id_2 AND parent.invalid_reason IS NULL
-         WHERE child.system_id = $1
-         GROUP BY child.seq
-       ) AS p
-       WHERE c.system_id = $1 AND c.seq = p.seq`,
-      [systemId, vocabularyId],
-    );
-    if (vocabularyId !== 'ICD10CM') return;
-    // ICD-10-CM's hierarchy is in its codes: E11.9 sits under E11.
-    await manager.query(
-      `UPDATE construe_code c SET context = (
-         SELECT array_agg(DISTINCT name) FROM unnest(coalesce(c.context, '{}') || p.names) AS name)
-       FROM (
-         SELECT child.seq, array_agg(parent.description ORDER BY length(parent.code_key) DESC) AS names
-         FROM construe_code child
-         CROSS JOIN LATERAL generate_series(3, length(child.code_key) - 1) AS prefix(length)
-         JOIN construe_code parent ON parent.system_id = child.system_id AND parent.code_key = left(child.code_key, prefix.length)
-         WHERE child.system_id = $1
-         GROUP BY child.seq
-       ) AS p
-       WHERE c.system_id = $1 AND c.seq = p.seq`,
-      [systemId],
-    );
   }
 
   async findById(systemId: string): Promise<CodeSystem | null> {
@@ -305,19 +231,56 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
         [randomUUID(), name, version, Number(count)],
       );
       // System order of a builtin system: its codes, byte-wise (ICD-10-CM's own order).
+      // Each code comes with what text search reads besides its title, in the same
+      // statement (an UPDATE pass per field afterwards rewrote every row): its synonyms
+      // (its synonym rows; the names and synonyms of the valid concepts it maps to or is
+      // mapped from) and its context (the names of its valid parent concepts and, for
+      // ICD-10-CM, whose hierarchy is in its codes, the titles of the codes that prefix it).
       await manager.query(
-        `INSERT INTO construe_code (system_id, seq, code, code_key, description)
-         SELECT $1, row_number() OVER (ORDER BY concept_code COLLATE "C", concept_id), concept_code,
-                upper(replace(replace(concept_code, '.', ''), ' ', '')), concept_name
-         FROM (SELECT DISTINCT ON (concept_code) concept_code, concept_id, concept_name FROM vocab.concept
-               WHERE vocabulary_id = $2 AND invalid_reason IS NULL ORDER BY concept_code, concept_id) AS concepts`,
+        `WITH own AS (
+           SELECT DISTINCT ON (concept_code) concept_code, concept_id, concept_name,
+                  upper(replace(replace(concept_code, '.', ''), ' ', '')) AS code_key
+           FROM vocab.concept
+           WHERE vocabulary_id = $2 AND invalid_reason IS NULL ORDER BY concept_code, concept_id
+         ), linked AS (
+           SELECT r.concept_id_1 AS concept_id, other.concept_id AS other_id, other.concept_name
+           FROM own JOIN vocab.concept_relationship r ON r.concept_id_1 = own.concept_id
+           JOIN vocab.concept other ON other.concept_id = r.concept_id_2 AND other.invalid_reason IS NULL
+           WHERE r.relationship_id IN ('Maps to', 'Mapped from') AND r.invalid_reason IS NULL
+             AND r.concept_id_2 <> r.concept_id_1
+         ), synonyms AS (
+           SELECT own.concept_id, array_agg(DISTINCT n.name) AS names
+           FROM own JOIN (
+             SELECT s.concept_id, s.concept_synonym_name AS name FROM own
+             JOIN vocab.concept_synonym s ON s.concept_id = own.concept_id
+             UNION SELECT concept_id, concept_name FROM linked
+             UNION SELECT linked.concept_id, cs.concept_synonym_name FROM linked
+             JOIN vocab.concept_synonym cs ON cs.concept_id = linked.other_id
+           ) AS n ON n.concept_id = own.concept_id
+           WHERE lower(n.name) <> lower(own.concept_name)
+           GROUP BY own.concept_id
+         ), context AS (
+           SELECT p.concept_id, array_agg(DISTINCT p.name) AS names FROM (
+             SELECT own.concept_id, parent.concept_name AS name FROM own
+             JOIN vocab.concept_relationship r ON r.concept_id_1 = own.concept_id AND r.relationship_id = 'Is a' AND r.invalid_reason IS NULL
+             JOIN vocab.concept parent ON parent.concept_id = r.concept_id_2 AND parent.invalid_reason IS NULL
+             UNION
+             SELECT own.concept_id, parent.concept_name FROM own
+             CROSS JOIN LATERAL generate_series(3, length(own.code_key) - 1) AS prefix(length)
+             JOIN own AS parent ON parent.code_key = left(own.code_key, prefix.length)
+             WHERE $2 = 'ICD10CM'
+           ) AS p GROUP BY p.concept_id
+         )
+         INSERT INTO construe_code (system_id, seq, code, code_key, description, synonyms, context)
+         SELECT $1, row_number() OVER (ORDER BY own.concept_code COLLATE "C", own.concept_id), own.concept_code,
+                own.code_key, own.concept_name, synonyms.names, context.names
+         FROM own LEFT JOIN synonyms USING (concept_id) LEFT JOIN context USING (concept_id)`,
         [row.id, vocabularyId],
       );
       const [{ inserted }] = await manager.query<{ inserted: string }[]>(
         'SELECT count(*) AS inserted FROM construe_code WHERE system_id = $1',
         [row.id],
       );
-      await this.addSearchText(manager, row.id, vocabularyId);
       await manager.query('UPDATE construe_code_system SET code_count = $2 WHERE id = $1', [
         row.id,
         Number(inserted),

@@ -1,0 +1,147 @@
+// Diagnosis, in-process: the construe text-search index against the naive title BM25 on the
+// ICD-10-CM inclusion-term dev set. Prints the top-5 of both and, with --diff, the terms where
+// the naive BM25 finds the code and our index does not. `--half even|odd|all` picks the half
+// of the dev set (look at errors on one half, report the other). Needs esbuild (a vitest
+// dependency) and ../shared/reference; prints SKIP and exits 0 without the data.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { build } from 'esbuild';
+import { naiveBm25 } from './naive-bm25.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const reference = join(root, '..', 'shared', 'reference', 'nlp');
+const orderFile = join(reference, 'codes', 'icd10cm-order-Jan-2021.txt.gz');
+const devFile = join(reference, 'eval', 'icd10cm-2021-inclusion-terms-dev.tsv');
+const { values: options } = parseArgs({
+  options: {
+    half: { type: 'string', default: 'even' },
+    diff: { type: 'string', default: '0' },
+    queries: { type: 'boolean', default: false },
+    ranking: { type: 'string', default: '{}' },
+  },
+});
+if (!existsSync(orderFile) || !existsSync(devFile)) {
+  console.log('SKIP: ../shared/reference/nlp is absent');
+  process.exit(0);
+}
+
+const bundle = join(root, 'node_modules', '.cache', 'ranking-diff.mjs');
+await build({
+  entryPoints: [join(root, 'libs/construe/src/domain/text-search/code-search-index.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: bundle,
+  alias: { '@app/shared': join(root, 'libs/shared/src/text/bounded-edit-distance.ts') },
+  logLevel: 'error',
+});
+const { CodeSearchIndex, DEFAULT_RANKING } = await import(
+  `${pathToFileURL(bundle).href}?${Date.now()}`
+);
+
+const key = (code) => code.replace(/[.\s]/g, '').toUpperCase();
+const codes = gunzipSync(readFileSync(orderFile))
+  .toString('latin1')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => ({ key: line.slice(6, 13).trim(), title: line.slice(77).trim() }));
+const byKey = new Map(codes.map((code, index) => [code.key, index]));
+// The same context the importer stores: the titles of the codes whose key prefixes this one, nearest first.
+const documents = codes.map((code) => {
+  const context = [];
+  for (let length = code.key.length - 1; length >= 3; length--) {
+    const parent = byKey.get(code.key.slice(0, length));
+    if (parent !== undefined) context.push(codes[parent].title);
+  }
+  return { title: code.title, context };
+});
+let started = performance.now();
+const index = new CodeSearchIndex(documents, {
+  ...DEFAULT_RANKING,
+  ...JSON.parse(options.ranking),
+});
+console.log(
+  `index of ${codes.length} codes built in ${(performance.now() - started).toFixed(0)} ms`,
+);
+
+const naiveSearch = naiveBm25(codes.map((code) => code.title));
+const naive = (query) => naiveSearch(query, 5);
+
+let set;
+if (options.queries) {
+  set = JSON.parse(readFileSync(join(root, 'bench/construe/queries.json'), 'utf8')).map((q) => ({
+    expected: key(q.expected),
+    query: q.query,
+  }));
+} else {
+  set = readFileSync(devFile, 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => line.split('\t'))
+    .map(([code, query]) => ({ expected: key(code), query }))
+    .filter((_, i) => options.half === 'all' || i % 2 === (options.half === 'even' ? 0 : 1));
+}
+const counts = { ours1: 0, ours5: 0, naive5: 0 };
+const lost = [];
+const times = [];
+const slowest = [];
+for (const { expected, query } of set) {
+  started = performance.now();
+  const ours = index.search(query, 5).map((hit) => hit.doc);
+  times.push(performance.now() - started);
+  slowest.push([performance.now() - started, query]);
+  const theirs = naive(query);
+  const rank = ours.findIndex((doc) => codes[doc].key === expected);
+  if (rank === 0) counts.ours1++;
+  if (rank >= 0) counts.ours5++;
+  const naiveHit = theirs.some((doc) => codes[doc].key === expected);
+  if (naiveHit) counts.naive5++;
+  if (rank < 0 && naiveHit) lost.push({ expected, query, ours, theirs });
+}
+times.sort((a, b) => a - b);
+if (process.env.SLOW) console.log(slowest.sort((a, b) => b[0] - a[0]).slice(0, 15));
+const pct = (n) => `${((100 * n) / set.length).toFixed(1)}%`;
+console.log(
+  `${set.length} terms: ours top-1 ${pct(counts.ours1)} top-5 ${pct(counts.ours5)}; naive top-5 ${pct(counts.naive5)}; ratio ${(counts.ours5 / counts.naive5).toFixed(2)}x; naive-only ${lost.length}; p50 ${times[Math.floor(times.length / 2)].toFixed(2)} ms p95 ${times[Math.floor(times.length * 0.95)].toFixed(2)} ms`,
+);
+for (const { expected, query, ours } of lost.slice(0, Number(options.diff))) {
+  const title = codes[byKey.get(expected)]?.title;
+  console.log(`\n${query}  →  ${expected} ${title}`);
+  for (const doc of ours) console.log(`   ours  ${codes[doc].key} ${codes[doc].title}`);
+}
+if (process.env.CLASSES) {
+  const classes = {
+    sameCategoryInTop5: 0,
+    expectedIsParentOfTop: 0,
+    expectedDeeper: 0,
+    otherCategory: 0,
+    noHits: 0,
+  };
+  for (const { expected, query } of set) {
+    const ours = index.search(query, 5).map((hit) => codes[hit.doc].key);
+    if (ours.includes(expected)) continue;
+    if (ours.length === 0) classes.noHits++;
+    else if (ours.some((k) => k.startsWith(expected))) classes.expectedIsParentOfTop++;
+    else if (ours.some((k) => expected.startsWith(k))) classes.expectedDeeper++;
+    else if (ours.some((k) => k.slice(0, 3) === expected.slice(0, 3))) classes.sameCategoryInTop5++;
+    else classes.otherCategory++;
+  }
+  console.log(classes);
+}
+if (process.env.SAMECAT) {
+  let shown = 0;
+  for (const { expected, query } of set) {
+    const ours = index.search(query, 5).map((hit) => codes[hit.doc].key);
+    if (ours.includes(expected) || !ours.some((k) => k.slice(0, 3) === expected.slice(0, 3)))
+      continue;
+    if (shown++ % 7 !== 0) continue;
+    console.log(`\n${query}  →  ${expected} ${codes[byKey.get(expected)].title}`);
+    for (const k of ours) console.log(`   ours  ${k} ${codes[byKey.get(k)].title}`);
+    if (shown > 280) break;
+  }
+}
