@@ -278,7 +278,7 @@ function startApi(env) {
       cwd: repoRoot,
       env: {
         ...env,
-        PORT: '0',
+        PORT: process.env.BENCH_PORT ?? '0',
         HOST: '127.0.0.1',
         CREATE_DEMO_CLIENT: 'false',
         RATE_LIMIT_MAX: '1000000',

@@ -26,17 +26,54 @@ export function withRequestedMention(
   const category = CATEGORY_OF[kind];
   if (!category) return analysis;
   if (analysis.phrases.some((p) => p.category === category && !p.assertion.family)) return analysis;
-  const text = analysis.text;
+  const phrase = requestedPhrase(analysis.text, category);
+  return phrase ? { ...analysis, phrases: [...analysis.phrases, phrase] } : analysis;
+}
+
+/**
+ * The whole of what a short condition or procedure request names, as one phrase, when it is
+ * wider than the phrases the engine found in it ("concussion with no loss of consciousness"
+ * where the engine found "concussion" and "loss of consciousness"). The caller keeps it only
+ * when the vocabulary names it. Null when there is nothing wider to try.
+ */
+export function wholeRequestPhrase(
+  analysis: ClinicalAnalysis,
+  kind: ResourceKind,
+): ClinicalPhrase | null {
+  const category = CATEGORY_OF[kind];
+  if (!category) return null;
+  const whole = requestedPhrase(analysis.text, category);
+  if (!whole) return null;
+  const inside = analysis.phrases.filter(
+    (p) =>
+      p.category === category && p.span.start >= whole.span.start && p.span.end <= whole.span.end,
+  );
+  if (inside.length === 0 || inside.some((p) => p.assertion.family)) return null;
+  if (inside.some((p) => p.span.start === whole.span.start && p.span.end === whole.span.end))
+    return null;
+  return { ...whole, assertion: inside[0].assertion };
+}
+
+/** The analysis with `whole` in place of the phrases of its category that it covers. */
+export function withWholePhrase(
+  analysis: ClinicalAnalysis,
+  whole: ClinicalPhrase,
+): ClinicalAnalysis {
+  const covered = (p: ClinicalPhrase) =>
+    p.category === whole.category && p.span.start < whole.span.end && p.span.end > whole.span.start;
+  return { ...analysis, phrases: [...analysis.phrases.filter((p) => !covered(p)), whole] };
+}
+
+function requestedPhrase(text: string, category: PhraseCategory): ClinicalPhrase | null {
   const lead = LEAD.exec(text)?.[0].length ?? 0;
   const trail = TRAIL.exec(text.slice(lead));
   const end = trail ? lead + trail.index : text.length;
   const span = spanAt(text, lead, end);
   const words = span.text.split(/\s+/).filter(Boolean);
-  if (words.length === 0 || words.length > 10 || !/[A-Za-z]{3,}/.test(span.text)) return analysis;
-  const phrase: ClinicalPhrase = {
+  if (words.length === 0 || words.length > 10 || !/[A-Za-z]{3,}/.test(span.text)) return null;
+  return {
     category,
     span,
     assertion: { negated: false, uncertain: false, historical: false, family: false, triggers: [] },
   };
-  return { ...analysis, phrases: [...analysis.phrases, phrase] };
 }
