@@ -245,6 +245,36 @@ describe('linkPhrase: vocabulary search', () => {
 });
 
 describe('linkPhrase: medications at the most specific level the text supports', () => {
+  const implants = new WordSearch({
+    RXNORM: [
+      ['1819', 'buprenorphine'],
+      ['1542997', 'buprenorphine 74.2 MG Drug Implant'],
+      ['351264', 'buprenorphine 2 MG Sublingual Tablet'],
+      ['1542998', 'buprenorphine 74.2 MG Drug Implant [Probuphine]'],
+    ],
+  });
+  const written = (text: string, strength: string, value: number) =>
+    medication('buprenorphine', {
+      span: { start: 0, end: text.length, text },
+      strength: { value, unit: 'mg', text: strength },
+    });
+
+  it("reads a dose form its own list lacks from the vocabulary's drug names", async () => {
+    const linked = await linkPhrase(
+      written('buprenorphine 74.2 mg drug implant', '74.2 mg', 74.2),
+      implants,
+    );
+    expect(linked?.codings[0]).toMatchObject({ code: '1542997' });
+  });
+
+  it('takes the only clinical drug of a strength written without a form, tablet or not', async () => {
+    const linked = await linkPhrase(
+      written('buprenorphine 74.2mg daily', '74.2mg', 74.2),
+      implants,
+    );
+    expect(linked?.codings[0]).toMatchObject({ code: '1542997' });
+  });
+
   it('takes the clinical drug for ingredient + strength + dose form', async () => {
     const linked = await linkPhrase(
       medication('lisinopril', {
