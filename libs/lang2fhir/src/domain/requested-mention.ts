@@ -6,11 +6,16 @@ const CATEGORY_OF: Partial<Record<ResourceKind, PhraseCategory>> = {
   'condition-encounter-diagnosis': 'problem',
   'condition-problems-health-concerns': 'problem',
   procedure: 'procedure',
+  servicerequest: 'procedure',
+};
+/** Kinds whose request names its reason after the thing asked for ("… for emphysema"). */
+const REASON_AFTER: Partial<Record<ResourceKind, RegExp>> = {
+  servicerequest: /\s+(?:for|to (?:evaluate|assess|rule out|check))\s/i,
 };
 
 // The words around what a short request names: "pt dx with …", "h/o …", "s/p … today".
 const LEAD =
-  /^\s*(?:(?:the\s+)?(?:pt|patient)\b\.?\s*)?(?:(?:was|is|has been|had|has|have)\s+)?(?:(?:dx|diagnosed|diagnosis|assessment|impression|problem|new onset|history|h\/o|hx|s\/p|status post|underwent|undergone|received|performed|complains of|c\/o|presents with|presented with|seen for|known|add|with|of|:)\b\.?\s*[:-]?\s*)*/i;
+  /^\s*(?:(?:the\s+)?(?:pt|patient)\b\.?\s*)?(?:(?:was|is|has been|had|has|have)\s+)?(?:(?:dx|diagnosed|diagnosis|assessment|impression|problem|new onset|history|h\/o|hx|s\/p|status post|underwent|undergone|received|performed|complains of|c\/o|presents with|presented with|seen for|known|order(?:ed)?|refer(?:red)?(?: to)?|request(?:ed)?|add|with|of|:)\b\.?\s*[:-]?\s*)*/i;
 const TRAIL =
   /\s*(?:,?\s*(?:today|yesterday|this (?:visit|morning|week)|on \d{1,2}\/\d{1,2}(?:\/\d{2,4})?|stable|noted|confirmed|performed(?: this visit)?|done|completed|to (?:the )?problem list|on exam)\b\.?)*[\s.;,]*$/i;
 
@@ -25,8 +30,11 @@ export function withRequestedMention(
 ): ClinicalAnalysis {
   const category = CATEGORY_OF[kind];
   if (!category) return analysis;
-  if (analysis.phrases.some((p) => p.category === category && !p.assertion.family)) return analysis;
-  const phrase = requestedPhrase(analysis.text, category);
+  // An order may be for a test as well as a procedure.
+  const ordered = kind === 'servicerequest' ? [category, 'lab'] : [category];
+  if (analysis.phrases.some((p) => ordered.includes(p.category) && !p.assertion.family))
+    return analysis;
+  const phrase = requestedPhrase(analysis.text, category, REASON_AFTER[kind]);
   return phrase ? { ...analysis, phrases: [...analysis.phrases, phrase] } : analysis;
 }
 
@@ -42,7 +50,7 @@ export function wholeRequestPhrase(
 ): ClinicalPhrase | null {
   const category = CATEGORY_OF[kind];
   if (!category) return null;
-  const whole = requestedPhrase(analysis.text, category);
+  const whole = requestedPhrase(analysis.text, category, REASON_AFTER[kind]);
   if (!whole) return null;
   const inside = analysis.phrases.filter(
     (p) =>
@@ -64,10 +72,18 @@ export function withWholePhrase(
   return { ...analysis, phrases: [...analysis.phrases.filter((p) => !covered(p)), whole] };
 }
 
-function requestedPhrase(text: string, category: PhraseCategory): ClinicalPhrase | null {
+function requestedPhrase(
+  text: string,
+  category: PhraseCategory,
+  reasonAfter?: RegExp,
+): ClinicalPhrase | null {
   const lead = LEAD.exec(text)?.[0].length ?? 0;
   const trail = TRAIL.exec(text.slice(lead));
-  const end = trail ? lead + trail.index : text.length;
+  const reason = reasonAfter?.exec(text.slice(lead));
+  const end = Math.min(
+    trail ? lead + trail.index : text.length,
+    reason ? lead + reason.index : text.length,
+  );
   const span = spanAt(text, lead, end);
   const words = span.text.split(/\s+/).filter(Boolean);
   if (words.length === 0 || words.length > 10 || !/[A-Za-z]{3,}/.test(span.text)) return null;

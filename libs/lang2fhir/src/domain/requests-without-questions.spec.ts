@@ -106,6 +106,16 @@ describe('the words a named-kind request is about', () => {
     );
   });
 
+  it('becomes the thing ordered, without the reason after it', () => {
+    const read = withRequestedMention(
+      analysis('Refer to cardiac rehabilitation for heart failure'),
+      'servicerequest',
+    );
+    expect(read.phrases.find((p) => p.category === 'procedure')?.span.text).toBe(
+      'cardiac rehabilitation',
+    );
+  });
+
   it('leaves an analysis with a phrase of the kind, and other kinds, unchanged', () => {
     const text = 'Patient has hypertension';
     const found = analysis(text, { phrases: [phrase(text, 'hypertension', 'problem')] });
