@@ -70,7 +70,8 @@ if (options.help) {
   --rounds   timed passes over all sentences after one warm-up pass (default 5)
   --profile  embedded (PGlite), server (PostgreSQL + Redis) or both (default)
 Environment: BENCH_DIST_DIR (default dist), BENCH_DATABASE_URL, BENCH_REDIS_URL,
-  BENCH_EMBEDDED_DATA_DIR (reuse a DATA_DIR whose vocabulary is already imported)`);
+  BENCH_EMBEDDED_DATA_DIR (reuse a DATA_DIR whose vocabulary is already imported),
+  BENCH_PORT (the API's port; default any free one)`);
   process.exit(0);
 }
 const ROUNDS = Math.max(1, Number(options.rounds) || 5);
@@ -278,7 +279,7 @@ function startApi(env) {
       cwd: repoRoot,
       env: {
         ...env,
-        PORT: '0',
+        PORT: process.env.BENCH_PORT ?? '0',
         HOST: '127.0.0.1',
         CREATE_DEMO_CLIENT: 'false',
         RATE_LIMIT_MAX: '1000000',

@@ -4,7 +4,7 @@ export type * from './domain/clinical-analysis.js';
 export type { ParsedSig } from './domain/medication/parsed-sig.js';
 export type * from './domain/medication/fhir-dosage.types.js';
 export { analyzeClinicalText } from './domain/analyze-clinical-text.js';
-export { linkPhrase } from './domain/linking/link-phrase.js';
+export { linkExactName, linkPhrase } from './domain/linking/link-phrase.js';
 export { assertContext } from './domain/context/assert-context.js';
 export { parseSig } from './domain/medication/parse-sig.js';
 export { medicationAt } from './domain/medication/find-medications.js';

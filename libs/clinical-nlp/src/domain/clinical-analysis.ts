@@ -167,7 +167,7 @@ export interface CodeSearchPort {
     target: 'SNOMED' | 'ICD10CM' | 'RXNORM' | 'LOINC' | 'CPT',
     phrase: string,
     limit: number,
-  ): Promise<{ code: string; display: string; score: number }[]>;
+  ): Promise<{ code: string; display: string; score: number; conceptClassId?: string }[]>;
   /**
    * The phrase with the words the vocabulary does not hold respelled to the closest words it
    * does (misspellings). Optional: without it, no respelling.

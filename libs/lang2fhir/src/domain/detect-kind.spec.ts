@@ -110,4 +110,18 @@ describe('detectKind (auto)', () => {
     ).toBe('patient');
     expect(detectKind(analysis('Thank you.'))).toBeNull();
   });
+
+  it('reads a procedure reported as done even when the engine has no phrase for it', () => {
+    expect(detectKind(analysis('Underwent cardiac catheterization yesterday'))?.kind).toBe(
+      'procedure',
+    );
+    expect(detectKind(analysis('Knee arthroscopy performed this visit'))?.kind).toBe('procedure');
+    expect(detectKind(analysis('s/p excision of sebaceous cyst'))?.kind).toBe('procedure');
+  });
+
+  it('reads "s/p" with only a problem as a past problem', () => {
+    const text = 's/p myocardial infarction in 2019';
+    const found = analysis(text, { phrases: [phrase(text, 'myocardial infarction', 'problem')] });
+    expect(detectKind(found)?.kind).not.toBe('procedure');
+  });
 });

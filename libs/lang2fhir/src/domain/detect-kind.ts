@@ -22,6 +22,9 @@ const PRESCRIBE =
   /\b(prescri\w*|rx|start(?:ed)?|begin|initiat\w*|continue|take|taking|give|dispense|refill)\b/i;
 const ORDER =
   /\b(order(?:ed)?|refer(?:red|ral)?|request(?:ed)?|obtain|schedule(?:d)? (?:a|an|for))\b/i;
+// A procedure reported as done ("underwent …", "s/p …", "… performed this visit").
+const DONE = /\b(underwent|undergone|s\/p|status post|performed)\b/i;
+const HISTORY_OF = /\b(s\/p|status post)\b/i;
 const DIAGNOSIS = /\b(diagnos(?:is|ed|es)|dx|assessment|impression)\b/i;
 const RESULT =
   /\b(showed|shows|revealed|reveals|demonstrat\w*|result(?:s|ed)?|consistent with|impression)\b/i;
@@ -83,6 +86,16 @@ export function detectKind(analysis: ClinicalAnalysis): DetectedKind | null {
     own.some((phrase) => phrase.category === 'observation' || phrase.category === 'procedure')
   )
     return { kind: 'observation-clinical-result', reason: 'a test with its result', span: result };
+
+  const done = findSpan(text, DONE);
+  // "s/p MI" reports a past problem; "s/p appendectomy", or a done thing the engine has no
+  // phrase for, a procedure.
+  if (
+    done &&
+    medications.length === 0 &&
+    !(HISTORY_OF.test(done.text) && count('problem') > 0 && count('procedure') === 0)
+  )
+    return { kind: 'procedure', reason: 'a procedure reported as done', span: done };
 
   const tallies: [ResourceKind, number, string][] = [
     ['medicationrequest', medications.length, 'medications'],

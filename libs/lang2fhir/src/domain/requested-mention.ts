@@ -6,11 +6,16 @@ const CATEGORY_OF: Partial<Record<ResourceKind, PhraseCategory>> = {
   'condition-encounter-diagnosis': 'problem',
   'condition-problems-health-concerns': 'problem',
   procedure: 'procedure',
+  servicerequest: 'procedure',
+};
+/** Kinds whose request names its reason after the thing asked for ("… for emphysema"). */
+const REASON_AFTER: Partial<Record<ResourceKind, RegExp>> = {
+  servicerequest: /\s+(?:for|to (?:evaluate|assess|rule out|check))\s/i,
 };
 
 // The words around what a short request names: "pt dx with …", "h/o …", "s/p … today".
 const LEAD =
-  /^\s*(?:(?:the\s+)?(?:pt|patient)\b\.?\s*)?(?:(?:was|is|has been|had|has|have)\s+)?(?:(?:dx|diagnosed|diagnosis|assessment|impression|problem|new onset|history|h\/o|hx|s\/p|status post|underwent|undergone|received|performed|complains of|c\/o|presents with|presented with|seen for|known|add|with|of|:)\b\.?\s*[:-]?\s*)*/i;
+  /^\s*(?:(?:the\s+)?(?:pt|patient)\b\.?\s*)?(?:(?:was|is|has been|had|has|have)\s+)?(?:(?:dx|diagnosed|diagnosis|assessment|impression|problem|new onset|history|h\/o|hx|s\/p|status post|underwent|undergone|received|performed|complains of|c\/o|presents with|presented with|seen for|known|order(?:ed)?|refer(?:red)?(?: to)?|request(?:ed)?|add|with|of|:)\b\.?\s*[:-]?\s*)*/i;
 const TRAIL =
   /\s*(?:,?\s*(?:today|yesterday|this (?:visit|morning|week)|on \d{1,2}\/\d{1,2}(?:\/\d{2,4})?|stable|noted|confirmed|performed(?: this visit)?|done|completed|to (?:the )?problem list|on exam)\b\.?)*[\s.;,]*$/i;
 
@@ -25,18 +30,66 @@ export function withRequestedMention(
 ): ClinicalAnalysis {
   const category = CATEGORY_OF[kind];
   if (!category) return analysis;
-  if (analysis.phrases.some((p) => p.category === category && !p.assertion.family)) return analysis;
-  const text = analysis.text;
+  // An order may be for a test as well as a procedure.
+  const ordered = kind === 'servicerequest' ? [category, 'lab'] : [category];
+  if (analysis.phrases.some((p) => ordered.includes(p.category) && !p.assertion.family))
+    return analysis;
+  const phrase = requestedPhrase(analysis.text, category, REASON_AFTER[kind]);
+  return phrase ? { ...analysis, phrases: [...analysis.phrases, phrase] } : analysis;
+}
+
+/**
+ * The whole of what a short condition or procedure request names, as one phrase, when it is
+ * wider than the phrases the engine found in it ("concussion with no loss of consciousness"
+ * where the engine found "concussion" and "loss of consciousness"). The caller keeps it only
+ * when the vocabulary names it. Null when there is nothing wider to try.
+ */
+export function wholeRequestPhrase(
+  analysis: ClinicalAnalysis,
+  kind: ResourceKind,
+): ClinicalPhrase | null {
+  const category = CATEGORY_OF[kind];
+  if (!category) return null;
+  const whole = requestedPhrase(analysis.text, category, REASON_AFTER[kind]);
+  if (!whole) return null;
+  const inside = analysis.phrases.filter(
+    (p) =>
+      p.category === category && p.span.start >= whole.span.start && p.span.end <= whole.span.end,
+  );
+  if (inside.length === 0 || inside.some((p) => p.assertion.family)) return null;
+  if (inside.some((p) => p.span.start === whole.span.start && p.span.end === whole.span.end))
+    return null;
+  return { ...whole, assertion: inside[0].assertion };
+}
+
+/** The analysis with `whole` in place of the phrases of its category that it covers. */
+export function withWholePhrase(
+  analysis: ClinicalAnalysis,
+  whole: ClinicalPhrase,
+): ClinicalAnalysis {
+  const covered = (p: ClinicalPhrase) =>
+    p.category === whole.category && p.span.start < whole.span.end && p.span.end > whole.span.start;
+  return { ...analysis, phrases: [...analysis.phrases.filter((p) => !covered(p)), whole] };
+}
+
+function requestedPhrase(
+  text: string,
+  category: PhraseCategory,
+  reasonAfter?: RegExp,
+): ClinicalPhrase | null {
   const lead = LEAD.exec(text)?.[0].length ?? 0;
   const trail = TRAIL.exec(text.slice(lead));
-  const end = trail ? lead + trail.index : text.length;
+  const reason = reasonAfter?.exec(text.slice(lead));
+  const end = Math.min(
+    trail ? lead + trail.index : text.length,
+    reason ? lead + reason.index : text.length,
+  );
   const span = spanAt(text, lead, end);
   const words = span.text.split(/\s+/).filter(Boolean);
-  if (words.length === 0 || words.length > 10 || !/[A-Za-z]{3,}/.test(span.text)) return analysis;
-  const phrase: ClinicalPhrase = {
+  if (words.length === 0 || words.length > 10 || !/[A-Za-z]{3,}/.test(span.text)) return null;
+  return {
     category,
     span,
     assertion: { negated: false, uncertain: false, historical: false, family: false, triggers: [] },
   };
-  return { ...analysis, phrases: [...analysis.phrases, phrase] };
 }

@@ -4,7 +4,7 @@ import { buildQuestionnaire } from './builders/questionnaire.js';
 import { buildQuestionnaireResponse } from './builders/questionnaireresponse.js';
 import { readInstructionForm } from './instruction-form.js';
 import { readReportedScreening } from './reported-screening.js';
-import { withRequestedMention } from './requested-mention.js';
+import { wholeRequestPhrase, withRequestedMention, withWholePhrase } from './requested-mention.js';
 import { analysis, inputFor, phrase } from './testing/analysis-fixtures.js';
 import { problemsOf } from './testing/expect-valid.js';
 
@@ -106,11 +106,55 @@ describe('the words a named-kind request is about', () => {
     );
   });
 
+  it('becomes the thing ordered, without the reason after it', () => {
+    const read = withRequestedMention(
+      analysis('Refer to cardiac rehabilitation for heart failure'),
+      'servicerequest',
+    );
+    expect(read.phrases.find((p) => p.category === 'procedure')?.span.text).toBe(
+      'cardiac rehabilitation',
+    );
+  });
+
   it('leaves an analysis with a phrase of the kind, and other kinds, unchanged', () => {
     const text = 'Patient has hypertension';
     const found = analysis(text, { phrases: [phrase(text, 'hypertension', 'problem')] });
     expect(withRequestedMention(found, 'condition-problems-health-concerns')).toBe(found);
     const other = analysis('Pt dx with something odd');
     expect(withRequestedMention(other, 'vital-signs')).toBe(other);
+  });
+});
+
+describe('the whole of a short request, wider than the phrases found in it', () => {
+  const text = 'Pt dx with fracture of radius without displacement today';
+  const found = analysis(text, {
+    phrases: [
+      phrase(text, 'fracture of radius', 'problem'),
+      phrase(text, 'displacement', 'problem'),
+    ],
+  });
+
+  it("is offered as one phrase over the request's words", () => {
+    const whole = wholeRequestPhrase(found, 'condition-encounter-diagnosis');
+    expect(whole?.span.text).toBe('fracture of radius without displacement');
+    expect(whole?.category).toBe('problem');
+  });
+
+  it('replaces the phrases it covers when kept', () => {
+    const whole = wholeRequestPhrase(found, 'condition-encounter-diagnosis')!;
+    const problems = withWholePhrase(found, whole).phrases.filter((p) => p.category === 'problem');
+    expect(problems.map((p) => p.span.text)).toEqual(['fracture of radius without displacement']);
+  });
+
+  it('is not offered when a phrase already covers the request, for family history, or other kinds', () => {
+    const exact = analysis('h/o asthma', { phrases: [phrase('h/o asthma', 'asthma', 'problem')] });
+    expect(wholeRequestPhrase(exact, 'condition-problems-health-concerns')).toBeNull();
+    const family = 'Mother has breast cancer';
+    const relative = phrase(family, 'breast cancer', 'problem');
+    const familyFound = analysis(family, {
+      phrases: [{ ...relative, assertion: { ...relative.assertion, family: true } }],
+    });
+    expect(wholeRequestPhrase(familyFound, 'condition-problems-health-concerns')).toBeNull();
+    expect(wholeRequestPhrase(found, 'medicationrequest')).toBeNull();
   });
 });

@@ -36,3 +36,32 @@ function indexOf(category: PhraseCategory): Map<string, LexiconEntry> {
 export function lookupLexicon(category: PhraseCategory, phrase: string): LexiconEntry | undefined {
   return indexOf(category).get(normalizeTerm(phrase));
 }
+
+/** Lexicon names of at most this many words are looked for inside a longer phrase. */
+const MAX_NAME_WORDS = 4;
+
+/**
+ * The phrase with each lexicon name it holds as a part written out as the entry's first
+ * name ("CKD stage 3" → "chronic kidney disease stage 3", "OA of the knee" → "osteoarthritis
+ * of the knee"), so that a vocabulary that does not hold the short form can still name the
+ * whole. Longest names first; the phrase (normalised) unchanged when it holds none.
+ */
+export function expandLexiconNames(category: PhraseCategory, phrase: string): string {
+  const index = indexOf(category);
+  const words = normalizeTerm(phrase).split(' ').filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i < words.length;) {
+    let taken = 0;
+    for (let size = Math.min(MAX_NAME_WORDS, words.length - i); size >= 1 && !taken; size--) {
+      if (size === words.length) continue;
+      const entry = index.get(words.slice(i, i + size).join(' '));
+      if (entry) {
+        out.push(normalizeTerm(entry.names[0]));
+        taken = size;
+      }
+    }
+    if (!taken) out.push(words[i]);
+    i += taken || 1;
+  }
+  return out.join(' ');
+}

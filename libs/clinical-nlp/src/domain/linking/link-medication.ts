@@ -8,7 +8,7 @@ import { DRUG_BRANDS, DRUG_INGREDIENTS } from '../medication/drug-lexicon.js';
 import { coding, RXNORM } from '../lexicon/lexicon-entry.js';
 import { normalizeTerm } from '../lexicon/normalize-term.js';
 import { searchSafely, type SearchHit } from './search-targets.js';
-import { extraWords } from './term-overlap.js';
+import { extraWords, phraseCoverage } from './term-overlap.js';
 
 const SEARCH_LIMIT = 10;
 
@@ -50,7 +50,8 @@ export async function linkMedication(
   port: CodeSearchPort,
 ): Promise<LinkedConcept | null> {
   const { name, ingredient } = await drugName(mention, port);
-  for (const level of levels(mention, name, ingredient)) {
+  const doseForm = mention.doseForm ?? (await vocabularyDoseForm(mention, ingredient, port));
+  for (const level of levels({ ...mention, ...(doseForm ? { doseForm } : {}) }, name, ingredient)) {
     const hits = await searchSafely(port, 'RXNORM', level.query, SEARCH_LIMIT);
     const fitting = hits.filter((hit) =>
       level.required.every((pattern) => pattern.test(hit.display)),
@@ -146,16 +147,60 @@ function levels(mention: MedicationMention, name: string, ingredient: string): L
   if (isBrand) add([name], [words(name), /\[/], onlyOne);
   // A strength with no form written: the clinical drug when the vocabulary holds one plain
   // oral tablet of it, or exactly one clinical drug of that strength.
-  if (!form)
+  if (!form) {
     add(
       [ingredient, strengthText, 'Oral Tablet'],
       [words(ingredient), strengthPattern],
       onlyClinicalDrug,
     );
+    // The same without the tablet words, which rank other drugs' tablets above the only form.
+    add([ingredient, strengthText], [words(ingredient), strengthPattern], onlyClinicalDrug);
+  }
   add([ingredient, strengthText], [words(ingredient), strengthPattern, COMPONENT]);
   add([ingredient, form], [words(ingredient), formPattern, NO_STRENGTH]);
   result.push({ query: ingredient, required: [new RegExp(`^${escape(ingredient)}$`, 'i')] });
   return result;
+}
+
+/** Words around a drug that never name a dose form. */
+const NOT_FORM_WORDS = /\b(?:daily|once|twice|a|day|po|bid|tid|qid|prn|every|each|as|needed)\b/gi;
+
+/**
+ * A dose form the text writes that the engine's own list lacks ("drug implant", "mucosal
+ * spray"), read from the vocabulary's names of that drug: the words after the strength of a
+ * clinical drug ("etonogestrel 68 MG Drug Implant") or after the ingredient of a drug form,
+ * all of which the mention holds beside the drug's name and strength. The longest; undefined
+ * when none.
+ */
+async function vocabularyDoseForm(
+  mention: MedicationMention,
+  ingredient: string,
+  port: CodeSearchPort,
+): Promise<string | undefined> {
+  let rest = mention.span.text.replace(mention.name.text, ' ');
+  if (mention.strength) rest = rest.replace(mention.strength.text, ' ');
+  rest = rest.replace(NOT_FORM_WORDS, ' ').trim();
+  if (!/[a-z]{3,}/i.test(rest)) return undefined;
+  const hits = await searchSafely(port, 'RXNORM', `${ingredient} ${rest}`, FORM_SEARCH_LIMIT);
+  const lead = new RegExp(`^${escape(ingredient)}\\s+`, 'i');
+  const forms = hits
+    .filter((hit) => !hit.display.includes('[') && !hit.display.includes(' / '))
+    .map((hit) => FORM_AFTER_STRENGTH.exec(hit.display)?.[1] ?? formAfterIngredient(hit, lead))
+    .filter((form): form is string => !!form && phraseCoverage(form, rest) === 1)
+    .sort((a, b) => b.length - a.length);
+  return forms[0];
+}
+
+/** The form of a clinical drug name: what follows its strength. */
+const FORM_AFTER_STRENGTH =
+  /\d\s*(?:MG|MCG|GM|UNT|MEQ|MMOL|%)(?:\/[A-Z]+)?\s+([A-Za-z][A-Za-z ]*)$/;
+const FORM_SEARCH_LIMIT = 20;
+
+/** The form of a drug form name ("nitroglycerin Mucosal Spray"): what follows the ingredient. */
+function formAfterIngredient(hit: SearchHit, lead: RegExp): string | undefined {
+  return lead.test(hit.display) && !/\d/.test(hit.display)
+    ? hit.display.replace(lead, '')
+    : undefined;
 }
 
 /** An ingredient + strength component: the name ends at the strength ("lisinopril 10 MG"). */

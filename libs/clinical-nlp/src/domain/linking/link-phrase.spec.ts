@@ -90,7 +90,8 @@ describe('linkPhrase: built-in lexicon', () => {
     const linked = await linkPhrase(phrase(category, text), port);
     expect(linked?.method).toBe('lexicon');
     expect(linked?.codings[0]).toMatchObject({ system, code });
-    expect(port.searches).toEqual([]);
+    // A problem first looks for the vocabulary's own name of it; other kinds ask nothing.
+    expect(port.searches.every(([, asked]) => category === 'problem' && asked === text)).toBe(true);
   });
 
   it('codes a smoking statement as the smoking status observation', async () => {
@@ -116,6 +117,56 @@ describe('linkPhrase: built-in lexicon', () => {
   });
 });
 
+describe("linkPhrase: the vocabulary's own name of a problem", () => {
+  it("takes a concept named word for word before the lexicon's broader one", async () => {
+    // The lexicon reads "seizure disorder" as epilepsy; the vocabulary names it.
+    const port = new WordSearch({
+      SNOMED: [
+        ['84757009', 'Epilepsy'],
+        ['128613002', 'Seizure disorder'],
+      ],
+    });
+    expect(await linkPhrase(phrase('problem', 'seizure disorder'), port)).toMatchObject({
+      method: 'name:SNOMED',
+      codings: [{ code: '128613002' }],
+    });
+  });
+
+  it('writes out a short form the lexicon knows to find the longer name', async () => {
+    const port = new WordSearch({
+      SNOMED: [
+        ['84114007', 'Heart failure'],
+        ['703272007', 'Heart failure with reduced ejection fraction'],
+      ],
+    });
+    const linked = await linkPhrase(phrase('problem', 'HF with reduced ejection fraction'), port);
+    expect(linked?.codings[0].code).toBe('703272007');
+  });
+
+  it('respells before giving up on an exact name, and asks each question once', async () => {
+    const vocabulary = new WordSearch({ SNOMED: [['26929004', "Alzheimer's disease"]] });
+    let respellings = 0;
+    const port = {
+      search: vocabulary.search.bind(vocabulary),
+      respell: (_target: string, text: string) => {
+        respellings += 1;
+        return Promise.resolve(text.replace('Alzhiemer', 'Alzheimer'));
+      },
+    };
+    const linked = await linkPhrase(phrase('problem', "Alzhiemer's disease"), port);
+    expect(linked?.codings[0].code).toBe('26929004');
+    expect(respellings).toBe(1);
+    expect(new Set(vocabulary.searches.map(String)).size).toBe(vocabulary.searches.length);
+  });
+
+  it('keeps the lexicon when the vocabulary only holds a longer name', async () => {
+    const port = new WordSearch({ SNOMED: [['59621000', 'Essential hypertension']] });
+    const linked = await linkPhrase(phrase('problem', 'hypertension'), port);
+    expect(linked?.method).toBe('lexicon');
+    expect(linked?.codings[0].code).toBe('38341003');
+  });
+});
+
 describe('linkPhrase: vocabulary search', () => {
   it('searches SNOMED, then ICD-10-CM, for a problem', async () => {
     const port = new WordSearch({
@@ -124,7 +175,7 @@ describe('linkPhrase: vocabulary search', () => {
     });
     const linked = await linkPhrase(phrase('problem', 'bacterial pneumonia'), port);
     expect(linked).toMatchObject({
-      method: 'search:ICD10CM',
+      method: 'name:ICD10CM',
       codings: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'J15.9' }],
     });
     expect(port.searches).toEqual([
@@ -194,6 +245,36 @@ describe('linkPhrase: vocabulary search', () => {
 });
 
 describe('linkPhrase: medications at the most specific level the text supports', () => {
+  const implants = new WordSearch({
+    RXNORM: [
+      ['1819', 'buprenorphine'],
+      ['1542997', 'buprenorphine 74.2 MG Drug Implant'],
+      ['351264', 'buprenorphine 2 MG Sublingual Tablet'],
+      ['1542998', 'buprenorphine 74.2 MG Drug Implant [Probuphine]'],
+    ],
+  });
+  const written = (text: string, strength: string, value: number) =>
+    medication('buprenorphine', {
+      span: { start: 0, end: text.length, text },
+      strength: { value, unit: 'mg', text: strength },
+    });
+
+  it("reads a dose form its own list lacks from the vocabulary's drug names", async () => {
+    const linked = await linkPhrase(
+      written('buprenorphine 74.2 mg drug implant', '74.2 mg', 74.2),
+      implants,
+    );
+    expect(linked?.codings[0]).toMatchObject({ code: '1542997' });
+  });
+
+  it('takes the only clinical drug of a strength written without a form, tablet or not', async () => {
+    const linked = await linkPhrase(
+      written('buprenorphine 74.2mg daily', '74.2mg', 74.2),
+      implants,
+    );
+    expect(linked?.codings[0]).toMatchObject({ code: '1542997' });
+  });
+
   it('takes the clinical drug for ingredient + strength + dose form', async () => {
     const linked = await linkPhrase(
       medication('lisinopril', {

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
   analyzeClinicalText,
+  linkExactName,
   linkPhrase,
   medicationAt,
   type ClinicalAnalysis,
 } from '@app/clinical-nlp';
 import { ConceptLinks } from '../../domain/concept-links.js';
 import type { Linkable } from '../../domain/link-targets.js';
+import { wholeRequestPhrase, withWholePhrase } from '../../domain/requested-mention.js';
+import type { ResourceKind } from '../../domain/resource-kinds.js';
 import { CodeSearch } from '../ports/code-search.js';
 
 export interface ReadText {
@@ -37,6 +40,22 @@ export class ClinicalTextReader {
       ...analysis,
       medications: names.map((name) => medicationAt(analysis.text, analysis.sentences, name)),
     };
+  }
+
+  /**
+   * The analysis with the whole of a short condition or procedure request as one phrase when
+   * the vocabulary names it word for word: the most specific concept the wording supports,
+   * rather than its parts.
+   */
+  async withVocabularyWhole(
+    accountId: string,
+    analysis: ClinicalAnalysis,
+    kind: ResourceKind,
+  ): Promise<ClinicalAnalysis> {
+    const whole = wholeRequestPhrase(analysis, kind);
+    if (!whole) return analysis;
+    const named = await linkExactName(whole, this.codes.forAccount(accountId));
+    return named ? withWholePhrase(analysis, whole) : analysis;
   }
 
   async link(accountId: string, targets: Linkable[]): Promise<ConceptLinks> {

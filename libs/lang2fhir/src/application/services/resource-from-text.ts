@@ -52,8 +52,12 @@ export class ResourceFromText {
     }
     // A named kind is built from whatever the text gives: the drugs the vocabulary knows, the
     // words the request is about.
-    const analysis = withRequestedMention(
-      kind === 'medicationrequest' ? await this.reader.withVocabularyDrugs(analysed) : analysed,
+    const analysis = await this.reader.withVocabularyWhole(
+      accountId,
+      withRequestedMention(
+        kind === 'medicationrequest' ? await this.reader.withVocabularyDrugs(analysed) : analysed,
+        kind,
+      ),
       kind,
     );
     const links = await this.reader.link(accountId, linkTargetsFor(analysis, kind));
