@@ -55,8 +55,12 @@ export function installed(program: string): boolean {
 }
 
 /** A sentence spoken by espeak-ng, as the WAV it writes (22.05 kHz, 16-bit mono). */
-export function spokenWav(sentence: string): Buffer {
-  return execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '--stdout', sentence], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
+export function spokenWav(sentence: string, voice = 'en-us+f3', wordsPerMinute = 140): Buffer {
+  return execFileSync(
+    'espeak-ng',
+    ['-v', voice, '-s', String(wordsPerMinute), '--stdout', sentence],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
 }

@@ -11,7 +11,7 @@ import { ResumeReferenceFixupsHandler } from './application/commands/resume-refe
 import { AudioDecoder } from './application/ports/audio-decoder.js';
 import { CodeSearch } from './application/ports/code-search.js';
 import { DocumentReader } from './application/ports/document-reader.js';
-import { DocumentSettings } from './application/ports/document-settings.js';
+import { MediaSettings } from './application/ports/media-settings.js';
 import { SpeechRecognizer } from './application/ports/speech-recognizer.js';
 import { FixupSettings } from './application/ports/fixup-settings.js';
 import { ReferenceFixupRepository } from './application/ports/reference-fixup.repository.js';
@@ -35,7 +35,7 @@ import { ResourceChecker } from './application/services/resource-checker.js';
 import { ResourceFromText } from './application/services/resource-from-text.js';
 import { VocabularyCodeSearch } from './infrastructure/code-search/vocabulary-code-search.js';
 import { AesGcmSecretSealer } from './infrastructure/crypto/aes-gcm-secret-sealer.js';
-import { InputSettings } from './infrastructure/config/input-settings.js';
+import { MediaSettingsFromEnv } from './infrastructure/config/media-settings-from-env.js';
 import { Lang2FhirSettings } from './infrastructure/config/lang2fhir-settings.js';
 import { LocalDocumentReader } from './infrastructure/documents/local-document-reader.js';
 import { TesseractOcr } from './infrastructure/documents/tesseract-ocr.js';
@@ -93,7 +93,7 @@ const handlers = [
     ReferenceFixupRegistrar,
     DocumentTextReader,
     TesseractOcr,
-    { provide: DocumentSettings, useFactory: () => InputSettings.fromEnv() },
+    { provide: MediaSettings, useFactory: () => MediaSettingsFromEnv.fromEnv() },
     { provide: DocumentReader, useClass: LocalDocumentReader },
     { provide: SpeechRecognizer, useClass: PocketsphinxRecognizer },
     { provide: AudioDecoder, useClass: FfmpegAudioDecoder },

@@ -4,7 +4,7 @@ import { detectDocumentFormat, DOCUMENT_FORMATS } from '../../domain/documents/d
 import type { DocumentText } from '../../domain/documents/document-text.js';
 import { InputErrorCodes } from '../../domain/lang2fhir-errors.js';
 import { DocumentReader } from '../ports/document-reader.js';
-import { DocumentSettings } from '../ports/document-settings.js';
+import { MediaSettings } from '../ports/media-settings.js';
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
@@ -13,7 +13,7 @@ const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 export class DocumentTextReader {
   constructor(
     private readonly reader: DocumentReader,
-    private readonly settings: DocumentSettings,
+    private readonly settings: MediaSettings,
   ) {}
 
   async read(content: string): Promise<DocumentText> {

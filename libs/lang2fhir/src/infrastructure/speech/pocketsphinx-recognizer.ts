@@ -5,16 +5,14 @@ import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { encodeWav16 } from '../../domain/audio/wav.js';
 import { recognitionFailed, transcriptionTimedOut } from '../../application/input-errors.js';
+import { MediaSettings } from '../../application/ports/media-settings.js';
 import { SpeechRecognizer } from '../../application/ports/speech-recognizer.js';
 import { exists, findOnPath } from './system-tools.js';
 
-/** Debian's CMU PocketSphinx 5prealpha: its continuous decoder and the US English model. */
-const BINARY = 'pocketsphinx_continuous';
-const MODEL_DIRECTORY = '/usr/share/pocketsphinx/model/en-us';
 export const POCKETSPHINX_INSTALL = 'apt-get install -y pocketsphinx pocketsphinx-en-us';
 
 /**
- * PocketSphinx as a child process: the recording is written to a temporary 16 kHz WAV file and
+ * Debian's CMU PocketSphinx (5prealpha) as a child process: the recording is written to a temporary 16 kHz WAV file and
  * decoded offline with the packaged acoustic model, language model and dictionary. A process
  * of its own keeps the CPU-heavy decoding off the event loop, and its timeout ends it.
  */
@@ -22,9 +20,15 @@ export const POCKETSPHINX_INSTALL = 'apt-get install -y pocketsphinx pocketsphin
 export class PocketsphinxRecognizer extends SpeechRecognizer {
   readonly sampleRate = 16_000;
 
+  constructor(private readonly settings: MediaSettings) {
+    super();
+  }
+
   async missing(): Promise<string | undefined> {
-    const binary = await findOnPath(BINARY);
-    return binary && (await exists(join(MODEL_DIRECTORY, 'en-us.lm.bin')))
+    const program = this.settings.pocketsphinxProgram;
+    const binary = program.includes('/') ? program : await findOnPath(program);
+    const model = this.settings.pocketsphinxModelDir;
+    return binary && (await exists(binary)) && (await exists(join(model, 'en-us.lm.bin')))
       ? undefined
       : POCKETSPHINX_INSTALL;
   }
@@ -34,7 +38,15 @@ export class PocketsphinxRecognizer extends SpeechRecognizer {
     try {
       const file = join(directory, 'audio.wav');
       await writeFile(file, encodeWav16(pcm, this.sampleRate));
-      const output = await run(BINARY, ['-infile', file, '-logfn', '/dev/null'], timeoutMs);
+      const model = this.settings.pocketsphinxModelDir;
+      const output = await run(
+        this.settings.pocketsphinxProgram,
+        [
+          ...['-hmm', join(model, 'en-us'), '-lm', join(model, 'en-us.lm.bin')],
+          ...['-dict', join(model, 'cmudict-en-us.dict'), '-infile', file, '-logfn', '/dev/null'],
+        ],
+        timeoutMs,
+      );
       // One line per utterance the decoder found.
       return output
         .split('\n')

@@ -5,7 +5,7 @@ import { decodeWav, durationSeconds, toPcm16, type MonoAudio } from '../../../do
 import { InputErrorCodes } from '../../../domain/lang2fhir-errors.js';
 import { engineMissing, invalidAudio } from '../../input-errors.js';
 import { AudioDecoder } from '../../ports/audio-decoder.js';
-import { DocumentSettings } from '../../ports/document-settings.js';
+import { MediaSettings } from '../../ports/media-settings.js';
 import { SpeechRecognizer } from '../../ports/speech-recognizer.js';
 import { TranscribeAudioQuery, type Transcript } from './transcribe-audio.query.js';
 
@@ -16,7 +16,7 @@ export class TranscribeAudioHandler implements IQueryHandler<TranscribeAudioQuer
   constructor(
     private readonly recognizer: SpeechRecognizer,
     private readonly decoder: AudioDecoder,
-    private readonly settings: DocumentSettings,
+    private readonly settings: MediaSettings,
   ) {}
 
   async execute({ audio, languages }: TranscribeAudioQuery): Promise<Transcript> {
