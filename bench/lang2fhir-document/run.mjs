@@ -20,6 +20,7 @@ const { values: args } = parseArgs({
     notes: { type: 'string', default: '30' },
     lines: { type: 'string', default: '40' },
     port: { type: 'string', default: '3240' },
+    verbose: { type: 'boolean', default: false },
   },
 });
 const source = join(
@@ -103,6 +104,8 @@ try {
       if (name === 'text') continue;
       if (response.status !== 200) failures++;
       const codes = codesOf(response.body);
+      if (args.verbose && !same(codes, expected))
+        console.log(`\n  ${note.id} ${name}: missing ${[...expected].filter((c) => !codes.has(c)).join(' ')}; extra ${[...codes].filter((c) => !expected.has(c)).join(' ')}`);
       paths[name].push({ same: same(codes, expected), jaccard: jaccard(codes, expected) });
     }
     process.stdout.write(`\r  ${index + 1}/${notes.length} notes`);

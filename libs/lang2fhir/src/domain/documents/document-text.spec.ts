@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { joinPages, pagesOf } from './document-text.js';
 
 describe('joinPages and pagesOf', () => {
-  const document = joinPages(['  Asthma.  ', 'Gout and\nmigraine.'], 'pdf-text');
+  const document = joinPages(['  Asthma.  ', 'Gout.\nMigraine and\nasthma.'], 'pdf-text');
 
-  it('joins trimmed pages with a blank line and records where each lies', () => {
-    expect(document.text).toBe('Asthma.\n\nGout and\nmigraine.');
+  it('joins trimmed, reflowed pages with a blank line and records where each lies', () => {
+    expect(document.text).toBe('Asthma.\n\nGout.\nMigraine and asthma.');
     expect(document.pages).toEqual([
       { page: 1, start: 0, end: 7 },
-      { page: 2, start: 9, end: 27 },
+      { page: 2, start: 9, end: 35 },
     ]);
     expect(document.text.slice(document.pages[1].start, document.pages[1].end)).toBe(
-      'Gout and\nmigraine.',
+      'Gout.\nMigraine and asthma.',
     );
   });
 

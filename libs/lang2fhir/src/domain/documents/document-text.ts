@@ -1,3 +1,5 @@
+import { reflow } from './reflow.js';
+
 /** How the text of a document was obtained. */
 export type TextMethod = 'pdf-text' | 'ocr' | 'pdf-ocr';
 
@@ -8,7 +10,7 @@ export interface PageSpan {
   end: number;
 }
 
-/** The text of a whole document, pages joined by a blank line, and where each page lies. */
+/** Where each page lies in the document's text: pages reflowed, joined by a blank line. */
 export interface DocumentText {
   text: string;
   pages: PageSpan[];
@@ -23,7 +25,7 @@ export function joinPages(pageTexts: readonly string[], method: TextMethod): Doc
   pageTexts.forEach((pageText, index) => {
     if (index > 0) text += PAGE_SEPARATOR;
     const start = text.length;
-    text += pageText.trim();
+    text += reflow(pageText.trim());
     pages.push({ page: index + 1, start, end: text.length });
   });
   return { text, pages, method };
