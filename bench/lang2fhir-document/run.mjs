@@ -105,7 +105,9 @@ try {
       if (response.status !== 200) failures++;
       const codes = codesOf(response.body);
       if (args.verbose && !same(codes, expected))
-        console.log(`\n  ${note.id} ${name}: missing ${[...expected].filter((c) => !codes.has(c)).join(' ')}; extra ${[...codes].filter((c) => !expected.has(c)).join(' ')}`);
+        console.log(
+          `\n  ${note.id} ${name}: missing ${[...expected].filter((c) => !codes.has(c)).join(' ')}; extra ${[...codes].filter((c) => !expected.has(c)).join(' ')}`,
+        );
       paths[name].push({ same: same(codes, expected), jaccard: jaccard(codes, expected) });
     }
     process.stdout.write(`\r  ${index + 1}/${notes.length} notes`);
