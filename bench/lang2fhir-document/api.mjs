@@ -1,9 +1,14 @@
 // The API in the embedded profile for the benches of this folder: a DATA_DIR under .tmp/,
 // the Athena subset imported when present, a paid client and its token.
+import { Buffer } from 'node:buffer';
+import { performance } from 'node:perf_hooks';
+import { clearTimeout, setTimeout } from 'node:timers';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
+const { fetch } = globalThis;
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 export const reference = resolve(repoRoot, '..', 'shared', 'reference');

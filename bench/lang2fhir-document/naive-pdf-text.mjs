@@ -1,5 +1,6 @@
 // The naive baseline for PDF text: inflate every stream and keep the strings of the text
 // operators (Tj, TJ), one line per operator, without pdf.js's layout, fonts or encodings.
+import { Buffer } from 'node:buffer';
 import { inflateSync } from 'node:zlib';
 
 export function naivePdfText(bytes) {

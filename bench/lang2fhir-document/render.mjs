@@ -1,6 +1,7 @@
 // Renders a note's text to the two documents the bench sends: a PDF with a text layer (pdf-lib)
 // and a PNG of the typed page (a canvas), at about 200 dpi. Lines longer than a page is wide
 // are wrapped at a space, as a word processor would.
+import { Buffer } from 'node:buffer';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 

@@ -7,6 +7,7 @@
 // path next to the plain-text one. Embedded profile, API on port 3240.
 //
 //   npm run build && node bench/lang2fhir-document/run.mjs [--notes 30] [--lines 40] [--port 3240]
+import { Buffer } from 'node:buffer';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -5,6 +5,7 @@
 // empty transcript (WER 100%). Latency of the API next to the recognizer run directly.
 //
 //   npm run build && node bench/transcribe/run.mjs [--voices en-us+f3,en-us] [--port 3241]
+import { performance } from 'node:perf_hooks';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
