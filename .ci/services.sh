@@ -269,9 +269,24 @@ ensure_redis() {
 }
 
 # ---------------------------------------------------------------------------
+# Speech: PocketSphinx with its US English model (POST /transcribe), espeak-ng to speak the
+# test sentences, ffmpeg to decode FLAC/MP3/OGG. Best effort: without them the tests skip the
+# recognition path with a message, and the API answers 503 naming the install command.
+ensure_speech_tools() {
+  local missing=()
+  local pkg
+  for pkg in pocketsphinx pocketsphinx-en-us espeak-ng ffmpeg; do
+    pkg_installed "$pkg" || missing+=("$pkg")
+  done
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  apt_install "${missing[@]}" || warn "could not install ${missing[*]}: speech tests will skip"
+}
+
+# ---------------------------------------------------------------------------
 ensure_postgres
 ensure_pgvector
 ensure_redis
+ensure_speech_tools
 
 pg_ver=$(pg_psql -d "$PG_DB" -tAc "SHOW server_version" | awk '{print $1}')
 vec_ver=$(vector_version)

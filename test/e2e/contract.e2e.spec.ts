@@ -13,6 +13,7 @@ import { PROFILES, startTestApp, type TestApp } from '../support/test-app.js';
 import { cases as agentsCases } from './contract-cases/agents.js';
 import { cases as authCases } from './contract-cases/auth.js';
 import { cases as construeCases } from './contract-cases/construe.js';
+import { cases as documentsCases } from './contract-cases/documents.js';
 import { cases as fhir2omopCases } from './contract-cases/fhir2omop.js';
 import { cases as fhirGatewayCases } from './contract-cases/fhir-gateway.js';
 import { cases as fhirProfilesCases } from './contract-cases/fhir-profiles.js';
@@ -36,6 +37,7 @@ const ALL_CASES: ContractCase[] = [
   ...fhirGatewayCases,
   ...fhirProfilesCases,
   ...lang2fhirCases,
+  ...documentsCases,
   ...summaryCases,
   ...workflowsCases,
   ...agentsCases,
@@ -179,7 +181,7 @@ async function call(
   headers.authorization ??= `Bearer ${token}`;
   // An empty authorization header means "send none" (the unauthenticated cases).
   if (headers.authorization === '') delete headers.authorization;
-  let body: string | undefined = request.rawBody;
+  let body: string | Uint8Array | undefined = request.rawBody;
   if (body === undefined && request.body !== undefined) {
     body = JSON.stringify(request.body);
     headers['content-type'] ??= 'application/json';

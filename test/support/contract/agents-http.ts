@@ -33,7 +33,7 @@ export async function exchange(
   const headers: Record<string, string> = { ...(request.headers ?? {}) };
   const lower = Object.fromEntries(Object.keys(headers).map((name) => [name.toLowerCase(), name]));
   if (!lower.authorization) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined = request.rawBody;
+  let body: string | Uint8Array | undefined = request.rawBody;
   if (body === undefined && request.body !== undefined) {
     body = JSON.stringify(request.body);
     if (!lower['content-type']) headers['Content-Type'] = 'application/json';

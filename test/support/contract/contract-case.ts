@@ -12,8 +12,8 @@ export interface ContractRequest {
   /** Sent as given; `Authorization: Bearer <token>` is added unless `headers.authorization` is set. */
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean>;
-  /** A raw body sent as it is (form bodies, JSON Patch with its own content type). */
-  rawBody?: string;
+  /** A raw body sent as it is (form bodies, JSON Patch with its own content type, audio bytes). */
+  rawBody?: string | Uint8Array;
 }
 
 /** What every case receives: a running API in one profile and a paid-plan caller. */

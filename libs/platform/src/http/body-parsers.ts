@@ -5,7 +5,7 @@ import express, {
   type Response,
 } from 'express';
 import { mapHttpError } from '@app/shared';
-import { undecodableBody } from './input-policy.js';
+import { RAW_BODY_TYPES, undecodableBody } from './input-policy.js';
 
 /** zlib's error on a body that is not what its Content-Encoding says: body-parser gives it no type. */
 function isDecodingFailure(error: unknown): boolean {
@@ -55,7 +55,7 @@ export function bodyParsers(limitBytes: number): RequestHandler[] {
       }),
     ),
     answeringErrors(express.urlencoded({ limit: limitBytes, extended: false })),
-    // A package.tgz arrives as a Buffer; the route that takes it unpacks it under its own caps.
-    answeringErrors(express.raw({ limit: limitBytes, type: 'application/gzip' })),
+    // Audio, a package.tgz and other bytes arrive as a Buffer; each route checks them under its own caps.
+    answeringErrors(express.raw({ limit: limitBytes, type: RAW_BODY_TYPES })),
   ];
 }

@@ -15,8 +15,13 @@ export const ACCEPTED_BODY_TYPES = [
   // The JSON Patch type the public API document names for PATCH /agent/{id} (not a +json suffix).
   'application/json+patch',
   'application/x-www-form-urlencoded',
-  // FHIR implementation guide packages (package.tgz), read as bytes.
+];
+/** Raw binary bodies (POST /transcribe's audio, implementation guide packages), read as bytes. */
+export const RAW_BODY_TYPES = [
+  'application/octet-stream',
   'application/gzip',
+  'audio/*',
+  'video/webm',
 ];
 /** Content-Encoding values the body parsers decode. */
 export const ACCEPTED_ENCODINGS = new Set(['identity', 'gzip', 'deflate']);
@@ -47,7 +52,7 @@ export function mediaTypeGuard(): RequestHandler {
         ),
       );
     }
-    if (hasBody(request) && !request.is(ACCEPTED_BODY_TYPES)) {
+    if (hasBody(request) && !request.is([...ACCEPTED_BODY_TYPES, ...RAW_BODY_TYPES])) {
       const type = (request.headers['content-type'] ?? '').slice(0, 80);
       return answer(
         response,
@@ -79,7 +84,10 @@ export function parsedInputGuard(maxDepth: number): RequestHandler {
         ),
       );
     }
-    const bodyProblem = findJsonProblem(request.body, maxDepth);
+    // A raw body (audio bytes) is not JSON: nothing to check in it.
+    const bodyProblem = Buffer.isBuffer(request.body)
+      ? undefined
+      : findJsonProblem(request.body, maxDepth);
     if (bodyProblem) return answer(response, jsonProblemError(bodyProblem));
     const queryProblem = findJsonProblem(request.query, maxDepth);
     if (queryProblem) return answer(response, jsonProblemError(queryProblem, 'Query'));

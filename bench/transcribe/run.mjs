@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// POST /transcribe on sentences of our own (sentences.json) spoken by Debian's espeak-ng into
+// WAV (22.05 kHz), scored by word error rate. Beside it: the same recognizer fed the 22.05 kHz
+// file as it is (the naive pipeline: no resampling to the model's 16 kHz), and the trivial
+// empty transcript (WER 100%). Latency of the API next to the recognizer run directly.
+//
+//   npm run build && node bench/transcribe/run.mjs [--voices en-us+f3,en-us] [--port 3241]
+import { performance } from 'node:perf_hooks';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { percentile, post, startApi } from '../lang2fhir-document/api.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    voices: { type: 'string', default: 'en-us+f3,en-us' },
+    port: { type: 'string', default: '3241' },
+  },
+});
+for (const program of ['espeak-ng', 'pocketsphinx_continuous']) {
+  if (spawnSync('sh', ['-c', `command -v ${program}`]).status !== 0) {
+    console.log(
+      `SKIP: ${program} is not installed (apt-get install -y pocketsphinx pocketsphinx-en-us espeak-ng)`,
+    );
+    process.exit(0);
+  }
+}
+const MODEL = '/usr/share/pocketsphinx/model/en-us';
+const sentences = JSON.parse(readFileSync(new URL('./sentences.json', import.meta.url), 'utf8'));
+const words = (text) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z' ]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+
+/** Word-level edit distance (substitutions, insertions, deletions). */
+function editDistance(reference, hypothesis) {
+  let previous = Array.from({ length: hypothesis.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= reference.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= hypothesis.length; j++)
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[hypothesis.length];
+}
+
+function decodeDirect(file, rateArgs) {
+  const started = performance.now();
+  const out = execFileSync(
+    'pocketsphinx_continuous',
+    [
+      ...[
+        '-hmm',
+        join(MODEL, 'en-us'),
+        '-lm',
+        join(MODEL, 'en-us.lm.bin'),
+        '-dict',
+        join(MODEL, 'cmudict-en-us.dict'),
+      ],
+      ...rateArgs,
+      '-infile',
+      file,
+      '-logfn',
+      '/dev/null',
+    ],
+    { encoding: 'utf8' },
+  );
+  return { text: out.split('\n').join(' ').trim(), ms: performance.now() - started };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'bench-transcribe-'));
+const api = await startApi({ port: Number(args.port), vocabulary: false });
+const totals = { api: 0, naive: 0, empty: 0, words: 0 };
+const times = { api: [], direct: [] };
+let failures = 0;
+try {
+  for (const voice of args.voices.split(',')) {
+    for (const sentence of sentences) {
+      const wav = execFileSync('espeak-ng', ['-v', voice, '-s', '140', '--stdout', sentence]);
+      const reference = words(sentence);
+      totals.words += reference.length;
+      const response = await post(api, '/transcribe', new Uint8Array(wav), {
+        'Content-Type': 'application/octet-stream',
+      });
+      times.api.push(response.ms);
+      const heard = response.status === 200 ? response.body.transcript : '';
+      if (response.status !== 200) failures++;
+      totals.api += editDistance(reference, words(heard));
+      const raw = join(work, 'raw.wav');
+      writeFileSync(raw, wav);
+      totals.naive += editDistance(
+        reference,
+        words(decodeDirect(raw, ['-samprate', '22050', '-nfft', '1024']).text),
+      );
+      // The recognizer alone on the file ffmpeg resampled to 16 kHz: the API's overhead.
+      const resampled = join(work, 'sixteen.wav');
+      execFileSync('ffmpeg', [
+        '-loglevel',
+        'error',
+        '-y',
+        '-i',
+        raw,
+        '-ar',
+        '16000',
+        '-ac',
+        '1',
+        resampled,
+      ]);
+      times.direct.push(decodeDirect(resampled, []).ms);
+      totals.empty += reference.length;
+    }
+  }
+} finally {
+  await api.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+const wer = (errors) => `${((errors / totals.words) * 100).toFixed(1)}%`;
+console.log(
+  `transcribe bench: ${sentences.length} sentences × voices ${args.voices} (${totals.words} words), espeak-ng 140 wpm`,
+);
+console.log(`  WER POST /transcribe (PocketSphinx en-us, resampled to 16 kHz)  ${wer(totals.api)}`);
+console.log(
+  `  WER naive: same engine on the 22.05 kHz file as it is           ${wer(totals.naive)}`,
+);
+console.log(
+  `  WER trivial: empty transcript                                   ${wer(totals.empty)}`,
+);
+console.log(`  non-200 answers: ${failures}`);
+const api50 = percentile(times.api, 50);
+const direct50 = percentile(times.direct, 50);
+console.log(
+  `  latency p50: API ${api50.toFixed(0)} ms, recognizer alone ${direct50.toFixed(0)} ms, x${(api50 / direct50).toFixed(2)}`,
+);
