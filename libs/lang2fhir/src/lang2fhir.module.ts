@@ -9,6 +9,8 @@ import { CreateMultiFromTextHandler } from './application/commands/create-multi-
 import { FailReferenceFixupHandler } from './application/commands/fail-reference-fixup/fail-reference-fixup.handler.js';
 import { ResumeReferenceFixupsHandler } from './application/commands/resume-reference-fixups/resume-reference-fixups.handler.js';
 import { CodeSearch } from './application/ports/code-search.js';
+import { ConceptByName } from './application/ports/concept-by-name.js';
+import { ConceptClasses } from './application/ports/concept-classes.js';
 import { FixupSettings } from './application/ports/fixup-settings.js';
 import { ReferenceFixupRepository } from './application/ports/reference-fixup.repository.js';
 import { ResourceValidator } from './application/ports/resource-validator.js';
@@ -26,6 +28,8 @@ import { CustomProfiles } from './application/services/custom-profiles.js';
 import { ResourceChecker } from './application/services/resource-checker.js';
 import { ResourceFromText } from './application/services/resource-from-text.js';
 import { VocabularyCodeSearch } from './infrastructure/code-search/vocabulary-code-search.js';
+import { VocabularyConceptByName } from './infrastructure/code-search/vocabulary-concept-by-name.js';
+import { VocabularyConceptClasses } from './infrastructure/code-search/vocabulary-concept-classes.js';
 import { AesGcmSecretSealer } from './infrastructure/crypto/aes-gcm-secret-sealer.js';
 import { Lang2FhirSettings } from './infrastructure/config/lang2fhir-settings.js';
 import { ReferenceFixupEntity } from './infrastructure/persistence/reference-fixup.entity.js';
@@ -73,6 +77,8 @@ const handlers = [
     ReferenceFixupRegistrar,
     { provide: FixupSettings, useFactory: () => Lang2FhirSettings.fromEnv() },
     { provide: CodeSearch, useClass: VocabularyCodeSearch },
+    { provide: ConceptClasses, useClass: VocabularyConceptClasses },
+    { provide: ConceptByName, useClass: VocabularyConceptByName },
     { provide: ResourceValidator, useClass: MedplumResourceValidator },
     { provide: ReferenceFixupRepository, useClass: TypeOrmReferenceFixupRepository },
     {

@@ -9,6 +9,8 @@ export abstract class ConceptReader {
   /** Every valid relationship of a concept to a valid concept (Maps to, Mapped from, and the rest). */
   abstract relationships(conceptId: number): Promise<RelatedConcept[]>;
   abstract ancestors(conceptId: number): Promise<AncestorLink[]>;
+  /** Valid concepts below this one in CONCEPT_ANCESTOR (itself excluded), nearest first, at most `limit`. */
+  abstract descendants(conceptId: number, limit: number): Promise<Concept[]>;
   abstract vocabularyVersion(vocabularyId: string): Promise<string | null>;
   /** Every valid concept of these vocabularies, for the in-memory name index. */
   abstract namedConcepts(vocabularyIds: string[]): Promise<NamedConcept[]>;

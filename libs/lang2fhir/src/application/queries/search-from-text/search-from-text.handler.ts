@@ -4,8 +4,11 @@ import type { Resource } from '@app/fhir';
 import { planBundle } from '../../../domain/bundle/plan-bundle.js';
 import { linkTargetsForBundle } from '../../../domain/link-targets.js';
 import { buildSearchParams, type SearchCoding } from '../../../domain/search/build-search.js';
+import { searchedPhrase } from '../../../domain/search/search-phrase.js';
 import { resourceTypeNamed } from '../../../domain/search/search-resource-type.js';
 import { requireUsableText } from '../../lang2fhir-errors.js';
+import { ConceptByName } from '../../ports/concept-by-name.js';
+import { ConceptClasses } from '../../ports/concept-classes.js';
 import { ClinicalTextReader } from '../../services/clinical-text-reader.js';
 import { SearchFromTextQuery, type SearchFromText } from './search-from-text.query.js';
 
@@ -19,15 +22,34 @@ const CODE_OF: Readonly<Record<string, { element: string; param: string }>> = {
   MedicationRequest: { element: 'medicationCodeableConcept', param: 'code' },
   Immunization: { element: 'vaccineCode', param: 'vaccine-code' },
   DiagnosticReport: { element: 'code', param: 'code' },
+  Encounter: { element: 'type', param: 'type' },
+};
+/** The OMOP vocabularies each type's codes come from, for a concept the request names by name. */
+const VOCABULARIES_OF: Readonly<Record<string, readonly string[]>> = {
+  Condition: ['SNOMED', 'ICD10CM'],
+  Procedure: ['SNOMED', 'CPT4', 'HCPCS'],
+  ServiceRequest: ['SNOMED', 'LOINC'],
+  Encounter: ['SNOMED'],
+  AllergyIntolerance: ['SNOMED', 'RxNorm'],
+  MedicationRequest: ['RxNorm'],
+  Immunization: ['CVX'],
+  Observation: ['LOINC'],
+  DiagnosticReport: ['LOINC'],
 };
 /** What a request naming no type and no finding the engine knows is taken to look for. */
 const UNPLACED_TYPE = 'Condition';
 /** Types the multi-create plan adds around the clinical ones; never what a search is about. */
 const CONTEXT_TYPES = new Set(['Patient', 'Encounter']);
+/** At most this many OR-ed codes: a class and its members, kept within a URL's usual length. */
+const MAX_CODES = 60;
 
 @QueryHandler(SearchFromTextQuery)
 export class SearchFromTextHandler implements IQueryHandler<SearchFromTextQuery> {
-  constructor(private readonly reader: ClinicalTextReader) {}
+  constructor(
+    private readonly reader: ClinicalTextReader,
+    private readonly classes: ConceptClasses,
+    private readonly byName: ConceptByName,
+  ) {}
 
   async execute({ accountId, text, patient, count }: SearchFromTextQuery): Promise<SearchFromText> {
     requireUsableText(text);
@@ -40,7 +62,16 @@ export class SearchFromTextHandler implements IQueryHandler<SearchFromTextQuery>
     const resourceType =
       named && named !== 'Patient' ? named : (engineType ?? named ?? UNPLACED_TYPE);
     const codeOf = CODE_OF[resourceType];
-    const codes = codeOf ? codingsOf(found, resourceType, codeOf.element) : [];
+    const codes = codeOf
+      ? await this.classes.expand(
+          await this.searchedCodes(
+            text,
+            resourceType,
+            codingsOf(found, resourceType, codeOf.element),
+          ),
+          MAX_CODES,
+        )
+      : [];
     return {
       resource_type: resourceType,
       search_params: buildSearchParams({
@@ -52,6 +83,23 @@ export class SearchFromTextHandler implements IQueryHandler<SearchFromTextQuery>
         count,
       }),
     };
+  }
+
+  /**
+   * The concept searched for: the one the request names word for word when the vocabulary of
+   * the type holds it, else what the engine coded, else a concept whose name holds its words.
+   */
+  private async searchedCodes(
+    text: string,
+    resourceType: string,
+    engineCodes: SearchCoding[],
+  ): Promise<SearchCoding[]> {
+    const vocabularies = VOCABULARIES_OF[resourceType] ?? [];
+    const phrase = searchedPhrase(text);
+    const named = phrase ? await this.byName.find(vocabularies, phrase) : undefined;
+    if (named?.exact || (named && engineCodes.length === 0))
+      return [{ system: named.system, code: named.code }];
+    return engineCodes;
   }
 
   /** What the text engine builds from the request (through the multi-create plan). */
