@@ -15,6 +15,9 @@ describe('search from text: the searched phrase', () => {
       'Home visit',
     );
     expect(searchedPhrase('Urgent care clinic visits since 2018')).toBe('Urgent care clinic');
+    expect(searchedPhrase('find patients with Disorder of kidney since 1970')).toBe(
+      'Disorder of kidney',
+    );
     expect(searchedPhrase('active meds for patient 123, first 5')).toBe('');
   });
 });

@@ -30,7 +30,7 @@ const isFrame = (word: string) =>
  */
 export function searchedPhrase(text: string): string {
   let rest = withoutDates(text)
-    .replace(/\bpatient(?:\/| id:? | #)[A-Za-z0-9\-.]+/gi, ' ')
+    .replace(/\bpatient(?:\/| id:? | #| )[A-Za-z0-9\-.]*\d[A-Za-z0-9\-.]*/gi, ' ')
     .replace(/\b(?:first|top|last|latest|up to|limit(?: to)?)\s+\d+\b/gi, ' ');
   const framed = FRAME_END.exec(rest);
   if (framed) rest = rest.slice(framed[0].length);
@@ -40,15 +40,22 @@ export function searchedPhrase(text: string): string {
     .filter(Boolean);
   let start = 0;
   let end = words.length;
-  if (!framed) while (start < end && isFrame(words[start].replace(/,$/, ''))) start += 1;
+  // After "with", "to", "of" … the concept starts, even with a type word ("with Disorder of …").
+  let linked = false;
+  while (!framed && start < end && isFrame(words[start].replace(/,$/, ''))) {
+    const word = words[start].toLowerCase();
+    if (linked && !FRAME_WORDS.has(word)) break;
+    linked ||= LINKING.has(word);
+    start += 1;
+  }
   // One type word at the end ("Urgent care clinic visits"), unless the request wrote the
   // concept out after a colon, or the word closes a phrase ("Encounter for problem").
   let typeWords = 0;
   while (end > start && isFrame(words[end - 1].replace(/,$/, ''))) {
     const word = words[end - 1].toLowerCase();
     if (!FRAME_WORDS.has(word)) {
-      const linked = end - 2 >= start && LINKING.has(words[end - 2].toLowerCase());
-      if (framed || linked || ++typeWords > 1) break;
+      const closing = end - 2 >= start && LINKING.has(words[end - 2].toLowerCase());
+      if (framed || closing || ++typeWords > 1) break;
     }
     end -= 1;
   }

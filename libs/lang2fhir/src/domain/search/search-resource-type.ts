@@ -102,3 +102,32 @@ export function resourceTypeNamed(text: string): string | undefined {
 export function isTypeWord(word: string): boolean {
   return TYPE_CUES.some(([, cue]) => cue.test(word));
 }
+
+/**
+ * The type that records a concept of this OMOP domain and vocabulary (the FHIR-to-OMOP
+ * routing read backwards): drugs are prescriptions, CVX drugs immunizations, measurements
+ * observations, SNOMED findings of the Observation domain conditions.
+ */
+export function resourceTypeOfDomain(
+  domainId: string | undefined,
+  vocabularyId: string,
+): string | undefined {
+  switch (domainId) {
+    case 'Condition':
+      return 'Condition';
+    case 'Procedure':
+      return 'Procedure';
+    case 'Drug':
+      return vocabularyId === 'CVX' ? 'Immunization' : 'MedicationRequest';
+    case 'Measurement':
+      return 'Observation';
+    case 'Observation':
+      return vocabularyId === 'SNOMED' ? 'Condition' : 'Observation';
+    case 'Visit':
+      return 'Encounter';
+    case 'Device':
+      return 'Device';
+    default:
+      return undefined;
+  }
+}

@@ -23,7 +23,7 @@ export class VocabularyConceptByName extends ConceptByName {
 
   async find(vocabularyIds: readonly string[], phrase: string): Promise<NamedCoding | undefined> {
     if (!/[a-z]/i.test(phrase)) return undefined;
-    let partial: NamedCoding | undefined;
+    let partial: { vocabularyId: string; system: string; code: string } | undefined;
     for (const vocabularyId of vocabularyIds) {
       const system = this.vocabulary.systemForVocabularyId(vocabularyId);
       const hits = (await this.names.search(vocabularyId, phrase, CANDIDATES)).filter(
@@ -31,9 +31,17 @@ export class VocabularyConceptByName extends ConceptByName {
       );
       if (!system || hits.length === 0) continue;
       const exact = hits.find((hit) => words(hit.display) === words(phrase));
-      if (exact) return { system, code: exact.code, exact: true };
-      partial ??= { system, code: hits[0].code, exact: false };
+      if (exact) return this.described({ vocabularyId, system, code: exact.code }, true);
+      partial ??= { vocabularyId, system, code: hits[0].code };
     }
-    return partial;
+    return partial && this.described(partial, false);
+  }
+
+  private async described(
+    found: { vocabularyId: string; system: string; code: string },
+    exact: boolean,
+  ): Promise<NamedCoding> {
+    const [concept] = await this.vocabulary.conceptsByCode(found.vocabularyId, found.code);
+    return { ...found, exact, domainId: concept?.domainId };
   }
 }

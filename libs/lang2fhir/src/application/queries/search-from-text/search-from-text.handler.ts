@@ -5,7 +5,10 @@ import { planBundle } from '../../../domain/bundle/plan-bundle.js';
 import { linkTargetsForBundle } from '../../../domain/link-targets.js';
 import { buildSearchParams, type SearchCoding } from '../../../domain/search/build-search.js';
 import { searchedPhrase } from '../../../domain/search/search-phrase.js';
-import { resourceTypeNamed } from '../../../domain/search/search-resource-type.js';
+import {
+  resourceTypeNamed,
+  resourceTypeOfDomain,
+} from '../../../domain/search/search-resource-type.js';
 import { requireUsableText } from '../../lang2fhir-errors.js';
 import { ConceptByName } from '../../ports/concept-by-name.js';
 import { ConceptClasses } from '../../ports/concept-classes.js';
@@ -36,6 +39,8 @@ const VOCABULARIES_OF: Readonly<Record<string, readonly string[]>> = {
   Observation: ['LOINC'],
   DiagnosticReport: ['LOINC'],
 };
+/** Where a concept named by a request that names no type is looked for. */
+const ANY_VOCABULARY = ['SNOMED', 'RxNorm', 'CVX', 'LOINC'];
 /** What a request naming no type and no finding the engine knows is taken to look for. */
 const UNPLACED_TYPE = 'Condition';
 /** Types the multi-create plan adds around the clinical ones; never what a search is about. */
@@ -60,7 +65,9 @@ export class SearchFromTextHandler implements IQueryHandler<SearchFromTextQuery>
     )?.resourceType;
     // "Patients with diabetes" searches Conditions: a clinical finding outranks the word "patients".
     const resourceType =
-      named && named !== 'Patient' ? named : (engineType ?? named ?? UNPLACED_TYPE);
+      named && named !== 'Patient'
+        ? named
+        : (engineType ?? (await this.typeOfNamedConcept(text)) ?? named ?? UNPLACED_TYPE);
     const codeOf = CODE_OF[resourceType];
     const codes = codeOf
       ? await this.classes.expand(
@@ -83,6 +90,13 @@ export class SearchFromTextHandler implements IQueryHandler<SearchFromTextQuery>
         count,
       }),
     };
+  }
+
+  /** The type of the concept the request names word for word, by its vocabulary domain. */
+  private async typeOfNamedConcept(text: string): Promise<string | undefined> {
+    const phrase = searchedPhrase(text);
+    const named = phrase ? await this.byName.find(ANY_VOCABULARY, phrase) : undefined;
+    return named?.exact ? resourceTypeOfDomain(named.domainId, named.vocabularyId) : undefined;
   }
 
   /**
