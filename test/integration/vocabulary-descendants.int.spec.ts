@@ -43,7 +43,7 @@ async function store(
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       LOG_LEVEL: 'silent',
     },
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
+    drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
   };
 }
 
