@@ -86,6 +86,7 @@ export class SearchFromTextHandler implements IQueryHandler<SearchFromTextQuery>
         resourceType,
         codes,
         codeParam: codeOf?.param,
+        codeText: searchedPhrase(text),
         patient,
         count,
       }),
