@@ -91,11 +91,22 @@ function cueMatches(text: string): CueMatch[] {
 export function resourceTypeNamed(text: string): string | undefined {
   const matches = cueMatches(text);
   const clinical = matches.filter((match) => match.type !== 'Patient');
+  return (headOf(text, clinical) ?? clinical[0] ?? matches[0])?.type;
+}
+
+/** The type named by the head of the request only (not by a word inside the concept's name). */
+export function resourceTypeAtHead(text: string): string | undefined {
+  return headOf(
+    text,
+    cueMatches(text).filter((match) => match.type !== 'Patient'),
+  )?.type;
+}
+
+function headOf(text: string, clinical: CueMatch[]): CueMatch | undefined {
   const command = COMMAND.exec(text);
   const afterCommand = command && clinical.find((match) => match.start === command[0].length);
-  if (afterCommand) return afterCommand.type;
-  const heads = clinical.filter((match) => AFTER_HEAD.test(text.slice(match.end)));
-  return (heads.at(-1) ?? clinical[0] ?? matches[0])?.type;
+  if (afterCommand) return afterCommand;
+  return clinical.filter((match) => AFTER_HEAD.test(text.slice(match.end))).at(-1);
 }
 
 /** Whether one word is a word for a resource type ("encounters", "meds", "vaccine"). */

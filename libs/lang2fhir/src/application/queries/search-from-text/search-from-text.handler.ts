@@ -6,6 +6,7 @@ import { linkTargetsForBundle } from '../../../domain/link-targets.js';
 import { buildSearchParams, type SearchCoding } from '../../../domain/search/build-search.js';
 import { searchedPhrase } from '../../../domain/search/search-phrase.js';
 import {
+  resourceTypeAtHead,
   resourceTypeNamed,
   resourceTypeOfDomain,
 } from '../../../domain/search/search-resource-type.js';
@@ -63,11 +64,15 @@ export class SearchFromTextHandler implements IQueryHandler<SearchFromTextQuery>
     const engineType = found.find(
       (resource) => !CONTEXT_TYPES.has(resource.resourceType),
     )?.resourceType;
-    // "Patients with diabetes" searches Conditions: a clinical finding outranks the word "patients".
+    // The head noun ("show encounters: …") decides; else the domain of a concept named word
+    // for word, else the clinical finding ("patients with asthma" searches Conditions), else a
+    // type word elsewhere in the request.
     const resourceType =
-      named && named !== 'Patient'
-        ? named
-        : (engineType ?? (await this.typeOfNamedConcept(text)) ?? named ?? UNPLACED_TYPE);
+      resourceTypeAtHead(text) ??
+      (await this.typeOfNamedConcept(text)) ??
+      engineType ??
+      named ??
+      UNPLACED_TYPE;
     const codeOf = CODE_OF[resourceType];
     const codes = codeOf
       ? await this.classes.expand(
