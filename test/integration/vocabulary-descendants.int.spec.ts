@@ -48,7 +48,7 @@ async function store(
 }
 
 describe.skipIf(!available).each(['embedded', 'server'])(
-  'class members in the loaded hierarchy (%s profile)',
+  'class members and mappings in the loaded vocabulary (%s profile)',
   (profile) => {
     let database: { drop: () => Promise<void> };
     let context: INestApplicationContext;
@@ -84,6 +84,17 @@ describe.skipIf(!available).each(['embedded', 'server'])(
       expect(ids).toContain(TYPE_2_DIABETES);
       expect(ids).not.toContain(DIABETES_MELLITUS);
       expect(members.every((concept) => concept.invalidReason === null)).toBe(true);
+    });
+
+    it('reads a Maps to row pointing at a standard as Mapped from, when the subset lacks that row', async () => {
+      // SNOMED 1172433007 (37152083) maps to RxNorm 2049119 (1559927); the subset has no reverse row.
+      const links = await lookup.relationships(1559927);
+      expect(links).toContainEqual(
+        expect.objectContaining({
+          relationshipId: 'Mapped from',
+          concept: expect.objectContaining({ conceptId: 37152083 }),
+        }),
+      );
     });
 
     it('honours the limit and answers none for a leaf', async () => {

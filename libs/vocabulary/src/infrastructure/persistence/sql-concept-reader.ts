@@ -69,10 +69,15 @@ export class SqlConceptReader extends ConceptReader {
   }
 
   async relationships(conceptId: number): Promise<RelatedConcept[]> {
+    // A `Maps to` row pointing here counts as `Mapped from` too: subsets often lack the reverse row.
     const rows = await this.dataSource.query<(ConceptRow & { relationship_id: string })[]>(
       `SELECT r.relationship_id, ${COLUMNS} FROM vocab.concept_relationship r JOIN vocab.concept c ON c.concept_id = r.concept_id_2
        WHERE r.concept_id_1 = $1 AND r.invalid_reason IS NULL AND c.invalid_reason IS NULL
-       ORDER BY r.relationship_id, c.vocabulary_id, c.concept_code`,
+       UNION
+       SELECT 'Mapped from', ${COLUMNS} FROM vocab.concept_relationship r JOIN vocab.concept c ON c.concept_id = r.concept_id_1
+       WHERE r.concept_id_2 = $1 AND r.relationship_id = 'Maps to' AND r.concept_id_1 <> $1
+         AND r.invalid_reason IS NULL AND c.invalid_reason IS NULL
+       ORDER BY relationship_id, vocabulary_id, concept_code`,
       [conceptId],
     );
     return rows.map((row) => ({ relationshipId: row.relationship_id, concept: toConcept(row) }));
