@@ -19,6 +19,9 @@ describe('search from text: the searched phrase', () => {
       'Disorder of kidney',
     );
     expect(searchedPhrase('active meds for patient 123, first 5')).toBe('');
+    expect(searchedPhrase('list meds: Kyleena 19.5 MG Intrauterine System.')).toBe(
+      'Kyleena 19.5 MG Intrauterine System',
+    );
   });
 });
 

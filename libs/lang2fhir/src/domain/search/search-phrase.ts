@@ -35,7 +35,7 @@ export function searchedPhrase(text: string): string {
   const framed = FRAME_END.exec(rest);
   if (framed) rest = rest.slice(framed[0].length);
   const words = rest
-    .replace(/[?!.;"]+/g, ' ')
+    .replace(/[?!;"]+|\.(?=\s|$)/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
   let start = 0;
