@@ -13,6 +13,8 @@ import { CodeSearch } from './application/ports/code-search.js';
 import { DocumentReader } from './application/ports/document-reader.js';
 import { MediaSettings } from './application/ports/media-settings.js';
 import { SpeechRecognizer } from './application/ports/speech-recognizer.js';
+import { ConceptByName } from './application/ports/concept-by-name.js';
+import { ConceptClasses } from './application/ports/concept-classes.js';
 import { FixupSettings } from './application/ports/fixup-settings.js';
 import { ReferenceFixupRepository } from './application/ports/reference-fixup.repository.js';
 import { ResourceValidator } from './application/ports/resource-validator.js';
@@ -35,6 +37,8 @@ import { ResourceChecker } from './application/services/resource-checker.js';
 import { ResourceFromText } from './application/services/resource-from-text.js';
 import { VocabularyCodeSearch } from './infrastructure/code-search/vocabulary-code-search.js';
 import { MediaSettingsFromEnv } from './infrastructure/config/media-settings-from-env.js';
+import { VocabularyConceptByName } from './infrastructure/code-search/vocabulary-concept-by-name.js';
+import { VocabularyConceptClasses } from './infrastructure/code-search/vocabulary-concept-classes.js';
 import { Lang2FhirSettings } from './infrastructure/config/lang2fhir-settings.js';
 import { LocalDocumentReader } from './infrastructure/documents/local-document-reader.js';
 import { TesseractOcr } from './infrastructure/documents/tesseract-ocr.js';
@@ -103,6 +107,8 @@ const handlers = [
     { provide: AudioDecoder, useClass: FfmpegAudioDecoder },
     { provide: FixupSettings, useFactory: () => Lang2FhirSettings.fromEnv() },
     { provide: CodeSearch, useClass: VocabularyCodeSearch },
+    { provide: ConceptClasses, useClass: VocabularyConceptClasses },
+    { provide: ConceptByName, useClass: VocabularyConceptByName },
     { provide: ResourceValidator, useClass: MedplumResourceValidator },
     { provide: ReferenceFixupRepository, useClass: TypeOrmReferenceFixupRepository },
     secretCipherProvider(

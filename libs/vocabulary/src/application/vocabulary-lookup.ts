@@ -106,6 +106,11 @@ export class VocabularyLookup {
     return pendingOnce(this.ancestorLinks, conceptId, () => this.reader.ancestors(conceptId));
   }
 
+  /** The concepts a class holds: valid descendants in CONCEPT_ANCESTOR, nearest first. */
+  descendants(conceptId: number, limit: number): Promise<Concept[]> {
+    return this.reader.descendants(conceptId, limit);
+  }
+
   vocabularyVersion(vocabularyId: string): Promise<string | null> {
     return pendingOnce(this.versions, vocabularyId, () =>
       this.reader.vocabularyVersion(vocabularyId),

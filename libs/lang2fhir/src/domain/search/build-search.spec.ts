@@ -39,6 +39,18 @@ describe('search from text: parameters', () => {
     );
   });
 
+  it('matches display texts with the words when no code was found, escaping commas', () => {
+    expect(
+      buildSearchParams({
+        text: 'Hep A, adult shots',
+        resourceType: 'Immunization',
+        codes: [],
+        codeParam: 'vaccine-code',
+        codeText: 'Hep A, adult',
+      }),
+    ).toBe('vaccine-code:text=Hep%20A%5C,%20adult');
+  });
+
   it('reads a patient id from the text and searches a Patient by _id', () => {
     expect(
       buildSearchParams({ text: 'patient 123 born in 1980', resourceType: 'Patient', codes: [] }),

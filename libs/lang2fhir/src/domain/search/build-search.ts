@@ -52,6 +52,8 @@ export interface SearchInput {
   codes: readonly SearchCoding[];
   /** The code parameter of the type (`code`, `medication.code`, …), when it has one. */
   codeParam?: string;
+  /** Words to match the code's display texts with (`:text`), when no code was found. */
+  codeText?: string;
   /** `Patient/<id>` from the caller's header, else from the text. */
   patient?: string;
   count?: number;
@@ -70,6 +72,9 @@ export function buildSearchParams(input: SearchInput): string {
         .map((coding) => (coding.system ? `${coding.system}|${coding.code}` : coding.code))
         .join(','),
     ]);
+  } else if (input.codeParam && input.codeText) {
+    // FHIR escapes its own separators in a search value with a backslash.
+    params.push([`${input.codeParam}:text`, input.codeText.replace(/([\\,$|])/g, '\\$1')]);
   }
   const dateParam = DATE_PARAM[resourceType] ?? 'date';
   const bounds = dateParam ? dateBounds(text) : undefined;

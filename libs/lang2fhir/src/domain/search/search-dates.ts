@@ -89,3 +89,16 @@ export function dateBounds(text: string): DateBounds | undefined {
   if (/\b(before|until|till|prior to|earlier than|by)\s*$/.test(lead)) return { le: first.from };
   return { eq: first.from };
 }
+
+/** The text with its date phrases removed, with the word that bounds each ("since 2020"). */
+export function withoutDates(text: string): string {
+  let out = text;
+  for (const date of findDates(text).reverse()) {
+    const lead =
+      /\b(?:since|after|from|starting|later than|before|until|till|prior to|earlier than|by|in|on|during|between|and|to|dated)\s*$/i.exec(
+        out.slice(0, date.start),
+      );
+    out = `${out.slice(0, lead ? lead.index : date.start)} ${out.slice(date.end)}`;
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}

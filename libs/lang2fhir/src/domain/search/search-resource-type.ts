@@ -21,7 +21,10 @@ const TYPE_CUES: readonly [type: string, cue: RegExp][] = [
     'Observation',
     /\bobservations?\b|\blabs?\b|\blab(oratory)? (results?|tests?|values?)\b|\bvitals?\b|\bvital signs?\b|\bblood pressure\b|\bheart rate\b|\bweight\b|\bheight\b|\bbmi\b|\btemperature\b|\bsmok(ing|er)\b|\bresults?\b|\bmeasurements?\b/i,
   ],
-  ['Procedure', /\bprocedures?\b|\bsurger(y|ies)\b|\boperations?\b|\bperformed\b/i],
+  [
+    'Procedure',
+    /\bprocedures?\b|\bsurger(y|ies)\b|\boperations?\b|\bperformed\b|\bunderw(ent|ent)\b|\bundergone\b/i,
+  ],
   ['ServiceRequest', /\bservice requests?\b|\breferrals?\b|\borders?\b|\bordered\b/i],
   ['Encounter', /\bencounters?\b|\bvisits?\b|\badmissions?\b|\bhospitali[sz]ations?\b|\bstays?\b/i],
   ['CarePlan', /\bcare ?plans?\b|\btreatment plans?\b/i],
@@ -51,7 +54,91 @@ const TYPE_CUES: readonly [type: string, cue: RegExp][] = [
   ['Patient', /\bpatients?\b|\bpeople\b|\bpersons?\b|\bmen\b|\bwomen\b|\bborn\b/i],
 ];
 
-/** The type the words name, or undefined when none does. */
+/** Words that come right after the type noun of a request: a boundary of its noun phrase. */
+const AFTER_HEAD =
+  /^\s*(?:$|[:?,;.]|\(|\b(?:for|of|with|to|since|in|on|from|between|before|after|during|given|performed|done|prescribed|ordered|recorded|that|where|which|dated|this|last|\d))/i;
+/** A leading command ("show", "list all", "find the"): the noun right after it is the type. */
+const COMMAND =
+  /^\s*(?:please\s+)?(?:show|list|find|get|search(?: for)?|give me|display|pull|retrieve|fetch|return|count)(?:\s+(?:me|all|the|any|every|my|recent|active|current|completed|past|latest))*\s+/i;
+
+interface CueMatch {
+  type: string;
+  start: number;
+  end: number;
+}
+
+function cueMatches(text: string): CueMatch[] {
+  const found: CueMatch[] = [];
+  for (const [type, cue] of TYPE_CUES) {
+    for (const match of text.matchAll(new RegExp(cue.source, 'gi'))) {
+      const start = match.index;
+      const end = start + match[0].length;
+      // One span, one type: the most specific cue (listed first) keeps it.
+      if (found.some((other) => start < other.end && other.start < end)) continue;
+      found.push({ type, start, end });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The type the words name, or undefined when none does. Of several type words, the head of
+ * the request wins: the noun right after a command ("show encounters …"), else the last one
+ * ending its noun phrase ("Administration of vaccine … visits since 2020"), else the first.
+ * "Patients" names the type only when nothing else does ("patients with asthma" searches
+ * Conditions, which the caller decides from the clinical finding).
+ */
 export function resourceTypeNamed(text: string): string | undefined {
-  return TYPE_CUES.find(([, cue]) => cue.test(text))?.[0];
+  const matches = cueMatches(text);
+  const clinical = matches.filter((match) => match.type !== 'Patient');
+  return (headOf(text, clinical) ?? clinical[0] ?? matches[0])?.type;
+}
+
+/** The type named by the head of the request only (not by a word inside the concept's name). */
+export function resourceTypeAtHead(text: string): string | undefined {
+  return headOf(
+    text,
+    cueMatches(text).filter((match) => match.type !== 'Patient'),
+  )?.type;
+}
+
+function headOf(text: string, clinical: CueMatch[]): CueMatch | undefined {
+  const command = COMMAND.exec(text);
+  const afterCommand = command && clinical.find((match) => match.start === command[0].length);
+  if (afterCommand) return afterCommand;
+  return clinical.filter((match) => AFTER_HEAD.test(text.slice(match.end))).at(-1);
+}
+
+/** Whether one word is a word for a resource type ("encounters", "meds", "vaccine"). */
+export function isTypeWord(word: string): boolean {
+  return TYPE_CUES.some(([, cue]) => cue.test(word));
+}
+
+/**
+ * The type that records a concept of this OMOP domain and vocabulary (the FHIR-to-OMOP
+ * routing read backwards): drugs are prescriptions, CVX drugs immunizations, measurements
+ * observations, SNOMED findings of the Observation domain conditions.
+ */
+export function resourceTypeOfDomain(
+  domainId: string | undefined,
+  vocabularyId: string,
+): string | undefined {
+  switch (domainId) {
+    case 'Condition':
+      return 'Condition';
+    case 'Procedure':
+      return 'Procedure';
+    case 'Drug':
+      return vocabularyId === 'CVX' ? 'Immunization' : 'MedicationRequest';
+    case 'Measurement':
+      return 'Observation';
+    case 'Observation':
+      return vocabularyId === 'SNOMED' ? 'Condition' : 'Observation';
+    case 'Visit':
+      return 'Encounter';
+    case 'Device':
+      return 'Device';
+    default:
+      return undefined;
+  }
 }

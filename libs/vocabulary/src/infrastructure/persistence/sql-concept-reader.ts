@@ -16,6 +16,9 @@ interface ConceptRow {
   invalid_reason: string | null;
 }
 
+/** How far down `Subsumes` rows are followed (a guard against cycles in imported data). */
+const MAX_DEPTH = 12;
+
 const COLUMNS =
   'c.concept_id, c.concept_name, c.domain_id, c.vocabulary_id, c.concept_class_id, c.standard_concept, c.concept_code, c.invalid_reason';
 
@@ -66,10 +69,15 @@ export class SqlConceptReader extends ConceptReader {
   }
 
   async relationships(conceptId: number): Promise<RelatedConcept[]> {
+    // A `Maps to` row pointing here counts as `Mapped from` too: subsets often lack the reverse row.
     const rows = await this.dataSource.query<(ConceptRow & { relationship_id: string })[]>(
       `SELECT r.relationship_id, ${COLUMNS} FROM vocab.concept_relationship r JOIN vocab.concept c ON c.concept_id = r.concept_id_2
        WHERE r.concept_id_1 = $1 AND r.invalid_reason IS NULL AND c.invalid_reason IS NULL
-       ORDER BY r.relationship_id, c.vocabulary_id, c.concept_code`,
+       UNION
+       SELECT 'Mapped from', ${COLUMNS} FROM vocab.concept_relationship r JOIN vocab.concept c ON c.concept_id = r.concept_id_1
+       WHERE r.concept_id_2 = $1 AND r.relationship_id = 'Maps to' AND r.concept_id_1 <> $1
+         AND r.invalid_reason IS NULL AND c.invalid_reason IS NULL
+       ORDER BY relationship_id, vocabulary_id, concept_code`,
       [conceptId],
     );
     return rows.map((row) => ({ relationshipId: row.relationship_id, concept: toConcept(row) }));
@@ -92,6 +100,27 @@ export class SqlConceptReader extends ConceptReader {
       minLevels: row.min_levels_of_separation,
       maxLevels: row.max_levels_of_separation,
     }));
+  }
+
+  async descendants(conceptId: number, limit: number): Promise<Concept[]> {
+    // CONCEPT_ANCESTOR and the `Subsumes` rows walked down: a vocabulary subset may hold one
+    // without the other.
+    const rows = await this.dataSource.query<ConceptRow[]>(
+      `WITH RECURSIVE below(id, depth) AS (
+         SELECT $1::integer, 0
+         UNION
+         SELECT a.descendant_concept_id, a.min_levels_of_separation FROM vocab.concept_ancestor a
+         WHERE a.ancestor_concept_id = $1
+         UNION
+         SELECT r.concept_id_2, b.depth + 1 FROM vocab.concept_relationship r JOIN below b ON r.concept_id_1 = b.id
+         WHERE r.relationship_id = 'Subsumes' AND r.invalid_reason IS NULL AND b.depth < ${MAX_DEPTH}
+       )
+       SELECT ${COLUMNS} FROM (SELECT id, MIN(depth) AS depth FROM below WHERE id <> $1 GROUP BY id) d
+       JOIN vocab.concept c ON c.concept_id = d.id
+       WHERE c.invalid_reason IS NULL ORDER BY d.depth, c.concept_id LIMIT $2`,
+      [conceptId, limit],
+    );
+    return rows.map(toConcept);
   }
 
   async vocabularyVersion(vocabularyId: string): Promise<string | null> {

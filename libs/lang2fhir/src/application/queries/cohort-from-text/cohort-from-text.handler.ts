@@ -27,7 +27,7 @@ export class CohortFromTextHandler implements IQueryHandler<CohortFromTextQuery>
       );
       // A concept the engine could not place is searched as a condition by its words.
       const unplaced =
-        search.resource_type === 'Condition' && !/(^|&)code=/.test(search.search_params);
+        search.resource_type === 'Condition' && !/(^|&)code(:text)?=/.test(search.search_params);
       items.push({
         resource_type: unplaced ? 'Condition' : search.resource_type,
         search_params: unplaced
