@@ -311,7 +311,10 @@ describe.each(PROFILES)(
       const missing = await failure(clientFor(provider.id));
       expect(missing.status).toBe(400);
       expect(missing.code).toBe('FHIR_PROVIDER.PASSTHROUGH_TOKEN_REQUIRED');
-      expect(() => parseProviderTokens('no-colon-here')).toThrow(AppError);
+      // A domain error of kind `invalid`: the one status table answers it with 400.
+      expect(() => parseProviderTokens('no-colon-here')).toThrow(
+        expect.objectContaining({ kind: 'invalid', code: 'FHIR_PROVIDER.INVALID_PROVIDER_HEADER' }),
+      );
     });
 
     it('on_behalf_of: client credentials plus the on-behalf-of reference', async () => {

@@ -1,16 +1,18 @@
-import { getDocument, ImageKind, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { loadPdfJs, type PdfJs } from './load-pdfjs.js';
 import { encodePng } from './png-encoder.js';
 
-type PdfJsDocument = Awaited<ReturnType<typeof getDocument>['promise']>;
+type PdfJsDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 type PdfJsPage = Awaited<ReturnType<PdfJsDocument['getPage']>>;
 
 /** Rendering scale for OCR: 72 dpi × 3 ≈ 216 dpi, legible to Tesseract for body text. */
 const OCR_SCALE = 3;
-const CHANNELS: Record<number, number> = {
-  [ImageKind.GRAYSCALE_1BPP]: 1,
-  [ImageKind.RGB_24BPP]: 3,
-  [ImageKind.RGBA_32BPP]: 4,
-};
+function channelsByImageKind({ ImageKind }: PdfJs): Record<number, number> {
+  return {
+    [ImageKind.GRAYSCALE_1BPP]: 1,
+    [ImageKind.RGB_24BPP]: 3,
+    [ImageKind.RGBA_32BPP]: 4,
+  };
+}
 
 interface DecodedImage {
   width: number;
@@ -21,9 +23,14 @@ interface DecodedImage {
 
 /** A PDF opened with pdf.js (legacy build: Node ≥ 20.19, no native parts needed for text). */
 export class PdfPages {
-  private constructor(private readonly document: PdfJsDocument) {}
+  private constructor(
+    private readonly pdfjs: PdfJs,
+    private readonly document: PdfJsDocument,
+  ) {}
 
   static async open(bytes: Uint8Array): Promise<PdfPages> {
+    const pdfjs = await loadPdfJs();
+    const { getDocument, VerbosityLevel } = pdfjs;
     // pdf.js takes ownership of (and detaches) the buffer it is given: pass a copy.
     const task = getDocument({
       data: new Uint8Array(bytes),
@@ -31,7 +38,7 @@ export class PdfPages {
       useSystemFonts: false,
       verbosity: VerbosityLevel.ERRORS,
     });
-    return new PdfPages(await task.promise);
+    return new PdfPages(pdfjs, await task.promise);
   }
 
   get count(): number {
@@ -80,13 +87,15 @@ export class PdfPages {
   private async embeddedImages(page: PdfJsPage): Promise<Buffer[]> {
     const operators = await page.getOperatorList();
     const images: Buffer[] = [];
+    const { OPS } = this.pdfjs;
+    const channelsOf = channelsByImageKind(this.pdfjs);
     operators.fnArray.forEach((operator, index) => {
       if (operator !== OPS.paintImageXObject) return;
       const name = (operators.argsArray[index] as unknown[])[0] as string;
       const objects = name.startsWith('g_') ? page.commonObjs : page.objs;
       if (!objects.has(name)) return;
       const image = objects.get(name) as DecodedImage | null;
-      const channels = image ? CHANNELS[image.kind] : undefined;
+      const channels = image ? channelsOf[image.kind] : undefined;
       if (!image?.data || !channels) return;
       const pixels = new Uint8Array(
         image.data.buffer,

@@ -102,8 +102,18 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
       };
       const sharedNos = plan.shared.map((_, index) => index);
       const patientNos = plan.patients.map((_, index) => plan.shared.length + index);
-      await this.runPhase(command, runId, batches, sharedNos, totals, progress);
-      await this.runPhase(command, runId, batches, patientNos, totals, progress);
+      // Slices of shared resources write rows that other slices complete (a provider and
+      // its PractitionerRoles): one at a time, so no slice overwrites another's fuller row.
+      await this.runPhase(command, runId, batches, sharedNos, totals, progress, 1);
+      await this.runPhase(
+        command,
+        runId,
+        batches,
+        patientNos,
+        totals,
+        progress,
+        command.options.jobs,
+      );
       const mappingSeconds = (Date.now() - mappingStarted) / 1000;
 
       const tables = await this.schema.tableCounts(target);
@@ -167,7 +177,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
     return { router, resources, skipped };
   }
 
-  /** Keeps up to `jobs` batches in flight until every batch of the phase is done; stops at the first failure. */
+  /** Keeps up to `concurrency` batches in flight until every batch of the phase is done; stops at the first failure. */
   private async runPhase(
     command: LoadOmopCommand,
     runId: string,
@@ -175,6 +185,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
     batchNos: readonly number[],
     totals: RunTotals,
     progress: { total: number; resourcesTotal: number; started: number },
+    concurrency: number,
   ): Promise<void> {
     const { target } = command;
     const queue = [...batchNos];
@@ -183,7 +194,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
     let lastChange = Date.now();
     let hinted = false;
     while (queue.length > 0 || inFlight.size > 0) {
-      while (failures.length === 0 && inFlight.size < command.options.jobs && queue.length > 0) {
+      while (failures.length === 0 && inFlight.size < concurrency && queue.length > 0) {
         const batchNo = queue.shift()!;
         await this.jobs.enqueue(this.batchJob, this.payload(target, runId, batchNo), {
           jobId: loadBatchJobId(runId, batchNo),
