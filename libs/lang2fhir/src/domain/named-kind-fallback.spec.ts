@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { Observation, Procedure, QuestionnaireResponse } from './fhir.js';
+import { buildClinicalResult } from './builders/observation-clinical-result.js';
+import { buildProcedure } from './builders/procedure.js';
+import { buildQuestionnaireResponse } from './builders/questionnaireresponse.js';
+import { buildSimpleObservation } from './builders/simple-observation.js';
+import { readReportedScreening } from './reported-screening.js';
+import { withRequestedMention } from './requested-mention.js';
+import { analysis, inputFor, phrase } from './testing/analysis-fixtures.js';
+import { problemsOf } from './testing/expect-valid.js';
+
+// A named kind is built from whatever the text gives, even when the engine found no phrase of
+// the kind's own category in it.
+describe('an observation kind named for a "name was value" sentence the engine found nothing in', () => {
+  it('takes the name before the verb and the bare number after it as the value', () => {
+    const text = 'Braden pressure ulcer risk score was 17.';
+    const withMention = withRequestedMention(analysis(text), 'observation-clinical-result');
+    expect(withMention.phrases.map((p) => [p.category, p.span.text, p.value?.value])).toEqual([
+      ['observation', 'Braden pressure ulcer risk score', 17],
+    ]);
+    const observation = buildClinicalResult(inputFor(withMention))!.resource as Observation;
+    expect(observation.code.text).toBe('Braden pressure ulcer risk score');
+    expect(observation.valueQuantity?.value).toBe(17);
+    expect(problemsOf('observation-clinical-result', observation)).toEqual([]);
+  });
+
+  it('keeps what a "name: value" line states as the value of a simple observation', () => {
+    const text = 'Transportation: relies on a daughter for rides to clinic.';
+    const withMention = withRequestedMention(analysis(text), 'simple-observation');
+    const observation = buildSimpleObservation(inputFor(withMention))!.resource as Observation;
+    expect(observation.code.text).toBe('Transportation');
+    expect(observation.valueString).toBe('relies on a daughter for rides to clinic');
+    expect(observation.valueBoolean).toBeUndefined();
+    expect(problemsOf('simple-observation', observation)).toEqual([]);
+  });
+
+  it('leaves an analysis that already has a finding of the kind as it is', () => {
+    const text = 'Gait steady on exam.';
+    const parsed = analysis(text, { phrases: [phrase(text, 'Gait steady', 'observation')] });
+    expect(withRequestedMention(parsed, 'simple-observation')).toBe(parsed);
+  });
+});
+
+describe('a procedure named by a long written-out test name', () => {
+  it('takes the whole name although it holds more than ten words and only lab parts were found', () => {
+    const text =
+      'Underwent panel, comprehensive metabolic, with sodium, potassium, chloride, glucose, BUN and creatinine yesterday';
+    const parsed = analysis(text, { phrases: [phrase(text, 'sodium', 'lab')] });
+    const withMention = withRequestedMention(parsed, 'procedure');
+    const procedure = buildProcedure(inputFor(withMention))!.resource as Procedure;
+    expect(procedure.code?.text).toBe(
+      'panel, comprehensive metabolic, with sodium, potassium, chloride, glucose, BUN and creatinine',
+    );
+  });
+});
+
+describe('a screening response whose instrument is a long test name', () => {
+  it('reads the instrument and the score', () => {
+    const text =
+      'Measurement of serum alpha fetoprotein and human chorionic gonadotropin in maternal blood for prenatal screening completed with a total score of 3';
+    const screening = readReportedScreening(text)!;
+    expect(screening.instrument.text).toBe(
+      'Measurement of serum alpha fetoprotein and human chorionic gonadotropin in maternal blood for prenatal screening',
+    );
+    expect(screening.score?.value).toBe(3);
+    const response = buildQuestionnaireResponse(inputFor(analysis(text)))!
+      .resource as QuestionnaireResponse;
+    expect(response.status).toBe('completed');
+  });
+});
