@@ -24,6 +24,9 @@ const { withRequestedMention, wholeRequestPhrase, withWholePhrase } = await impo
   d('libs/lang2fhir/src/domain/requested-mention.js')
 );
 const { ConceptLinks } = await import(d('libs/lang2fhir/src/domain/concept-links.js'));
+const { asProcedureReportedDone } = await import(
+  d('libs/lang2fhir/src/domain/procedure-reported-done.js')
+);
 const { subjectFor } = await import(d('libs/lang2fhir/src/domain/subject.js'));
 const reference = resolve(root, '..', 'shared', 'reference');
 const athenaDir = join(reference, 'omop', 'vocab', 'athena-subset');
@@ -143,9 +146,15 @@ async function run(resource, text) {
   if (whole && (await nlp.linkExactName(whole, port))) a = withWholePhrase(a, whole);
   const results = [];
   for (const t of linkTargetsFor(a, kind)) results.push([t.span, await nlp.linkPhrase(t, port)]);
+  const links = ConceptLinks.of(results);
+  const done =
+    resource === 'auto' && kind === 'condition-problems-health-concerns'
+      ? asProcedureReportedDone(a, links)
+      : null;
+  if (done) [kind, a] = ['procedure', done];
   const built = BUILDERS[kind]({
     analysis: a,
-    links: ConceptLinks.of(results),
+    links,
     now: now.toISOString(),
     newId: () => 'x',
     subject: subjectFor(a, undefined),

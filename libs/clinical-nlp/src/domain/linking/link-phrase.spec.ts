@@ -417,3 +417,26 @@ describe('linkPhrase: medications at the most specific level the text supports',
     expect(await linkPhrase(medication('unknownumab'), empty)).toBeNull();
   });
 });
+
+describe('the concept class of a searched code', () => {
+  it('is kept on the link, so that a caller can tell a procedure from a disorder', async () => {
+    const port: CodeSearchPort = {
+      search: (target) =>
+        Promise.resolve(
+          target === 'SNOMED'
+            ? [
+                {
+                  code: '62114000',
+                  display: 'Removal of ear wax',
+                  score: 1,
+                  conceptClassId: 'Procedure',
+                },
+              ]
+            : [],
+        ),
+    };
+    const linked = await linkPhrase(phrase('problem', 'removal of ear wax'), port);
+    expect(linked?.codings[0].code).toBe('62114000');
+    expect(linked?.conceptClass).toBe('Procedure');
+  });
+});

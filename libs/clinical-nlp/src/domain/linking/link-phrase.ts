@@ -114,6 +114,7 @@ async function exactName(
   return {
     codings: [{ system: TARGET_SYSTEMS[target], code: exact.code, display: exact.display }],
     method: `name:${target}`,
+    ...classOf(exact),
   };
 }
 
@@ -135,7 +136,12 @@ async function searchTarget(
   return {
     codings: [{ system: TARGET_SYSTEMS[target], code: best.hit.code, display: best.hit.display }],
     method: `search:${target}`,
+    ...classOf(best.hit),
   };
+}
+
+function classOf(hit: { conceptClassId?: string }): Pick<LinkedConcept, 'conceptClass'> {
+  return hit.conceptClassId ? { conceptClass: hit.conceptClassId } : {};
 }
 
 function withSearchCache(port: CodeSearchPort): CodeSearchPort {
