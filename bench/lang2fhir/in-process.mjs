@@ -20,7 +20,7 @@ const { parseIcd10cmOrderLine } = await import(d('libs/vocabulary/src/domain/pub
 const { BUILDERS } = await import(d('libs/lang2fhir/src/domain/builders/index.js'));
 const { detectKind } = await import(d('libs/lang2fhir/src/domain/detect-kind.js'));
 const { linkTargetsFor } = await import(d('libs/lang2fhir/src/domain/link-targets.js'));
-const { withRequestedMention, wholeRequestPhrase, withWholePhrase } = await import(
+const { withRequestedMention, wholeRequestPhrase, withWholePhrase, requestedReason } = await import(
   d('libs/lang2fhir/src/domain/requested-mention.js')
 );
 const { ConceptLinks } = await import(d('libs/lang2fhir/src/domain/concept-links.js'));
@@ -144,6 +144,9 @@ async function run(resource, text) {
   a = withRequestedMention(a, kind);
   const whole = wholeRequestPhrase(a, kind);
   if (whole && (await nlp.linkExactName(whole, port))) a = withWholePhrase(a, whole);
+  const reason = requestedReason(a, kind);
+  if (reason && (!reason.partial || (await nlp.linkExactName(reason.phrase, port))))
+    a = withWholePhrase(a, reason.phrase);
   const results = [];
   for (const t of linkTargetsFor(a, kind)) results.push([t.span, await nlp.linkPhrase(t, port)]);
   const links = ConceptLinks.of(results);
@@ -181,6 +184,7 @@ for (const s of sentences) {
     out = { err: 'throw ' + e.message };
   }
   const r = out.resource;
+  if (process.env.DUMP) console.log(JSON.stringify(r));
   const ex = r ? exactCodings(r) : [];
   const pres = r ? codingsIn(r) : new Set();
   const missing = s.expected.filter((k) => !pres.has(k));

@@ -5,7 +5,12 @@ import { buildProcedure } from './builders/procedure.js';
 import { buildQuestionnaireResponse } from './builders/questionnaireresponse.js';
 import { buildSimpleObservation } from './builders/simple-observation.js';
 import { readReportedScreening } from './reported-screening.js';
-import { withRequestedMention } from './requested-mention.js';
+import {
+  requestedReason,
+  wholeRequestPhrase,
+  withRequestedMention,
+  withWholePhrase,
+} from './requested-mention.js';
 import { analysis, inputFor, phrase } from './testing/analysis-fixtures.js';
 import { problemsOf } from './testing/expect-valid.js';
 
@@ -66,5 +71,36 @@ describe('a screening response whose instrument is a long test name', () => {
     const response = buildQuestionnaireResponse(inputFor(analysis(text)))!
       .resource as QuestionnaireResponse;
     expect(response.status).toBe('completed');
+  });
+});
+
+describe('an order and its reason', () => {
+  it('takes the reason written after "for" as a problem when the engine found none', () => {
+    const text = 'Refer to physical therapy for plantar fasciitis.';
+    const reason = requestedReason(analysis(text), 'servicerequest')!;
+    expect(reason.phrase.span.text).toBe('plantar fasciitis');
+    expect(reason.phrase.category).toBe('problem');
+    expect(reason.partial).toBe(false);
+  });
+
+  it('offers the whole reason when the engine found a part of it', () => {
+    const text = 'Order knee X-ray to evaluate chronic knee pain today.';
+    const parsed = analysis(text, { phrases: [phrase(text, 'knee pain', 'problem')] });
+    const reason = requestedReason(parsed, 'servicerequest')!;
+    expect(reason.phrase.span.text).toBe('chronic knee pain');
+    expect(reason.partial).toBe(true);
+    expect(withWholePhrase(parsed, reason.phrase).phrases.map((p) => p.span.text)).toEqual([
+      'chronic knee pain',
+    ]);
+  });
+
+  it('tries the ordered thing without the order word the engine took into its phrase', () => {
+    const text = 'Request spirometry for asthma.';
+    const parsed = analysis(text, { phrases: [phrase(text, 'Request spirometry', 'procedure')] });
+    expect(wholeRequestPhrase(parsed, 'servicerequest')?.span.text).toBe('spirometry');
+  });
+
+  it('names no reason for other kinds', () => {
+    expect(requestedReason(analysis('Colonoscopy for screening.'), 'procedure')).toBeNull();
   });
 });

@@ -21,8 +21,9 @@ const TAKEN: Partial<Record<ResourceKind, PhraseCategory[]>> = {
 // 15", "Housing status: lives alone".
 const VALUE_AFTER = /\s*(?:[:=]|\b(?:was|were|is|are|showed|shows|revealed|reveals|measured)\b)/i;
 /** Kinds whose request names its reason after the thing asked for ("… for emphysema"). */
+const ORDER_REASON = /\s+(?:for|to (?:evaluate|assess|rule out|check))\s/i;
 const REASON_AFTER: Partial<Record<ResourceKind, RegExp>> = {
-  servicerequest: /\s+(?:for|to (?:evaluate|assess|rule out|check))\s/i,
+  servicerequest: ORDER_REASON,
   'observation-clinical-result': VALUE_AFTER,
   'observation-lab': VALUE_AFTER,
   'simple-observation': VALUE_AFTER,
@@ -74,14 +75,57 @@ export function wholeRequestPhrase(
   if (!category) return null;
   const whole = requestedPhrase(analysis.text, category, REASON_AFTER[kind], WHOLE_WORDS);
   if (!whole) return null;
+  // A phrase of the engine's may also reach back into the request's lead words ("Request
+  // echocardiography"): the whole, narrower there, is tried as well.
   const inside = analysis.phrases.filter(
-    (p) =>
-      p.category === category && p.span.start >= whole.span.start && p.span.end <= whole.span.end,
+    (p) => p.category === category && p.span.end > whole.span.start && p.span.end <= whole.span.end,
   );
   if (inside.length === 0 || inside.some((p) => p.assertion.family)) return null;
   if (inside.some((p) => p.span.start === whole.span.start && p.span.end === whole.span.end))
     return null;
   return { ...whole, assertion: inside[0].assertion };
+}
+
+/**
+ * The reason an order names after the thing ordered ("… for chronic low back pain"), as one
+ * affirmed problem phrase, and whether the engine found a part of it (`partial`: the caller
+ * keeps the whole only when the vocabulary names it word for word). Null when the order names
+ * no reason or the engine's phrase is already all of it.
+ */
+export function requestedReason(
+  analysis: ClinicalAnalysis,
+  kind: ResourceKind,
+): { phrase: ClinicalPhrase; partial: boolean } | null {
+  if (kind !== 'servicerequest') return null;
+  const { text } = analysis;
+  const lead = LEAD.exec(text)?.[0].length ?? 0;
+  const reason = ORDER_REASON.exec(text.slice(lead));
+  if (!reason) return null;
+  const start = lead + reason.index + reason[0].length;
+  const trail = TRAIL.exec(text.slice(start));
+  const span = spanAt(text, start, trail ? start + trail.index : text.length);
+  const words = span.text.split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words.length > WHOLE_WORDS || !/[A-Za-z]{3,}/.test(span.text))
+    return null;
+  const inside = analysis.phrases.filter(
+    (p) => p.category === 'problem' && p.span.start < span.end && p.span.end > span.start,
+  );
+  if (inside.some((p) => p.assertion.family || p.assertion.negated)) return null;
+  if (inside.some((p) => p.span.start === span.start && p.span.end === span.end)) return null;
+  return {
+    phrase: {
+      category: 'problem',
+      span,
+      assertion: {
+        negated: false,
+        uncertain: false,
+        historical: false,
+        family: false,
+        triggers: [],
+      },
+    },
+    partial: inside.length > 0,
+  };
 }
 
 /** The analysis with `whole` in place of the phrases of its category that it covers. */

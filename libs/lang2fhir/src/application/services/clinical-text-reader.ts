@@ -8,7 +8,11 @@ import {
 } from '@app/clinical-nlp';
 import { ConceptLinks } from '../../domain/concept-links.js';
 import type { Linkable } from '../../domain/link-targets.js';
-import { wholeRequestPhrase, withWholePhrase } from '../../domain/requested-mention.js';
+import {
+  requestedReason,
+  wholeRequestPhrase,
+  withWholePhrase,
+} from '../../domain/requested-mention.js';
 import type { ResourceKind } from '../../domain/resource-kinds.js';
 import { CodeSearch } from '../ports/code-search.js';
 
@@ -52,10 +56,14 @@ export class ClinicalTextReader {
     analysis: ClinicalAnalysis,
     kind: ResourceKind,
   ): Promise<ClinicalAnalysis> {
+    const port = this.codes.forAccount(accountId);
     const whole = wholeRequestPhrase(analysis, kind);
-    if (!whole) return analysis;
-    const named = await linkExactName(whole, this.codes.forAccount(accountId));
-    return named ? withWholePhrase(analysis, whole) : analysis;
+    if (whole && (await linkExactName(whole, port))) analysis = withWholePhrase(analysis, whole);
+    // An order's reason, the same way; taken as written when the engine found nothing of it.
+    const reason = requestedReason(analysis, kind);
+    if (reason && (!reason.partial || (await linkExactName(reason.phrase, port))))
+      analysis = withWholePhrase(analysis, reason.phrase);
+    return analysis;
   }
 
   async link(accountId: string, targets: Linkable[]): Promise<ConceptLinks> {
