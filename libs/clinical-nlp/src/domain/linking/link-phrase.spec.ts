@@ -440,3 +440,23 @@ describe('the concept class of a searched code', () => {
     expect(linked?.conceptClass).toBe('Procedure');
   });
 });
+
+describe('a problem named word for word only by the second vocabulary', () => {
+  it('takes the preferred vocabulary close name first', async () => {
+    const port = new WordSearch({
+      SNOMED: [['82272006', 'Common cold with sore throat']],
+      ICD10CM: [['J00', 'Common cold']],
+    });
+    const linked = await linkPhrase(phrase('problem', 'common cold'), port);
+    expect(linked?.codings[0].code).toBe('82272006');
+  });
+
+  it('still takes the second vocabulary exact name when the preferred one holds nothing close', async () => {
+    const port = new WordSearch({
+      SNOMED: [['38341003', 'Hypertensive disorder']],
+      ICD10CM: [['J00', 'Common cold']],
+    });
+    const linked = await linkPhrase(phrase('problem', 'common cold'), port);
+    expect(linked?.codings[0].code).toBe('J00');
+  });
+});
