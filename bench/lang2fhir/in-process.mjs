@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
+import { baselineKind, TYPE_OF_KIND } from './baseline-router.mjs';
 import { buildDevSet, DEV_SYSTEMS } from './dev-set.mjs';
 const root = resolve(import.meta.dirname, '..', '..');
 const d = (p) => join(root, process.env.BENCH_DIST_DIR ?? 'dist', p);
@@ -167,7 +168,8 @@ async function run(resource, text) {
 }
 const times = [],
   engineTimes = [];
-let tot = { own: [0, 0, 0, 0], dev: [0, 0, 0, 0] };
+// per set: sentences, right type, code scored, code right, right type by the regex baseline
+let tot = { own: [0, 0, 0, 0, 0], dev: [0, 0, 0, 0, 0] };
 const misses = [];
 const only = process.env.ONLY;
 for (const s of sentences) {
@@ -195,6 +197,7 @@ for (const s of sentences) {
   const t = tot[s.set];
   t[0]++;
   if (typeOk) t[1]++;
+  if (TYPE_OF_KIND[baselineKind(s.text)] === s.type) t[4]++;
   if (s.held) {
     t[2]++;
     if (exactOk) t[3]++;
@@ -225,7 +228,7 @@ for (const [c, l] of Object.entries(group)) {
 }
 for (const [k, t] of Object.entries(tot))
   console.log(
-    `${k}: type ${((100 * t[1]) / t[0]).toFixed(1)}% (${t[1]}/${t[0]}), exact ${((100 * t[3]) / t[2]).toFixed(1)}% (${t[3]}/${t[2]})`,
+    `${k}: type ${((100 * t[1]) / t[0]).toFixed(1)}% (${t[1]}/${t[0]}; regex baseline ${((100 * t[4]) / t[0]).toFixed(1)}%, ratio ${(t[1] / t[4]).toFixed(2)}), exact ${((100 * t[3]) / t[2]).toFixed(1)}% (${t[3]}/${t[2]}; baseline: no codes)`,
   );
 
 const pq = (a, q) => {
