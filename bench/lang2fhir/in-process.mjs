@@ -25,6 +25,7 @@ const { withRequestedMention, wholeRequestPhrase, withWholePhrase, requestedReas
   d('libs/lang2fhir/src/domain/requested-mention.js')
 );
 const { ConceptLinks } = await import(d('libs/lang2fhir/src/domain/concept-links.js'));
+const { listedActivities } = await import(d('libs/lang2fhir/src/domain/listed-activities.js'));
 const { asProcedureReportedDone } = await import(
   d('libs/lang2fhir/src/domain/procedure-reported-done.js')
 );
@@ -148,6 +149,8 @@ async function run(resource, text) {
   const reason = requestedReason(a, kind);
   if (reason && (!reason.partial || (await nlp.linkExactName(reason.phrase, port))))
     a = withWholePhrase(a, reason.phrase);
+  for (const item of listedActivities(a, kind))
+    if (await nlp.linkExactName(item, port)) a = { ...a, phrases: [...a.phrases, item] };
   const results = [];
   for (const t of linkTargetsFor(a, kind)) results.push([t.span, await nlp.linkPhrase(t, port)]);
   const links = ConceptLinks.of(results);

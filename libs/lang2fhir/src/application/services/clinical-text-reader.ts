@@ -5,8 +5,10 @@ import {
   linkPhrase,
   medicationAt,
   type ClinicalAnalysis,
+  type ClinicalPhrase,
 } from '@app/clinical-nlp';
 import { ConceptLinks } from '../../domain/concept-links.js';
+import { listedActivities } from '../../domain/listed-activities.js';
 import type { Linkable } from '../../domain/link-targets.js';
 import {
   requestedReason,
@@ -63,7 +65,11 @@ export class ClinicalTextReader {
     const reason = requestedReason(analysis, kind);
     if (reason && (!reason.partial || (await linkExactName(reason.phrase, port))))
       analysis = withWholePhrase(analysis, reason.phrase);
-    return analysis;
+    // A care plan's listed activities the engine found nothing in, when the vocabulary names them.
+    const named: ClinicalPhrase[] = [];
+    for (const item of listedActivities(analysis, kind))
+      if (await linkExactName(item, port)) named.push(item);
+    return named.length > 0 ? { ...analysis, phrases: [...analysis.phrases, ...named] } : analysis;
   }
 
   async link(accountId: string, targets: Linkable[]): Promise<ConceptLinks> {
