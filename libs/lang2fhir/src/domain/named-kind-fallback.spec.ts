@@ -104,3 +104,19 @@ describe('an order and its reason', () => {
     expect(requestedReason(analysis('Colonoscopy for screening.'), 'procedure')).toBeNull();
   });
 });
+
+describe('a labelled condition request', () => {
+  it('tries the whole of what follows the label, not the label', () => {
+    const text = 'Working diagnosis: acute bacterial sinusitis.';
+    const parsed = analysis(text, { phrases: [phrase(text, 'sinusitis', 'problem')] });
+    expect(wholeRequestPhrase(parsed, 'condition-encounter-diagnosis')?.span.text).toBe(
+      'acute bacterial sinusitis',
+    );
+  });
+
+  it('keeps an observation label as the observation name', () => {
+    const text = 'Sleep quality: poor since the move.';
+    const withMention = withRequestedMention(analysis(text), 'simple-observation');
+    expect(withMention.phrases.map((p) => p.span.text)).toEqual(['Sleep quality']);
+  });
+});

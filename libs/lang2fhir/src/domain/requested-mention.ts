@@ -28,6 +28,7 @@ const REASON_AFTER: Partial<Record<ResourceKind, RegExp>> = {
   'observation-lab': VALUE_AFTER,
   'simple-observation': VALUE_AFTER,
 };
+const LABEL = /^\s*[A-Za-z][A-Za-z /-]{0,40}:\s*/;
 /** Words a whole request may hold to be tried against the vocabulary's names. */
 const WHOLE_WORDS = 10;
 /** Words the request may hold when it is all there is to build a named kind from. */
@@ -144,7 +145,11 @@ function requestedPhrase(
   reasonAfter: RegExp | undefined,
   maxWords: number,
 ): ClinicalPhrase | null {
-  const lead = LEAD.exec(text)?.[0].length ?? 0;
+  // A label before a problem or procedure ("Encounter diagnosis: …") is not part of it; an
+  // observation's label is its name ("Housing status: …").
+  const label = category === 'problem' || category === 'procedure' ? LABEL.exec(text) : null;
+  const labelled = label ? label[0].length : 0;
+  const lead = labelled + (LEAD.exec(text.slice(labelled))?.[0].length ?? 0);
   const trail = TRAIL.exec(text.slice(lead));
   const reason = reasonAfter?.exec(text.slice(lead));
   const end = Math.min(
