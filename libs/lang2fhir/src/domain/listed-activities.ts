@@ -1,5 +1,6 @@
 import type { ClinicalAnalysis, ClinicalPhrase } from '@app/clinical-nlp';
 import type { ResourceKind } from './resource-kinds.js';
+import { affirmedPhrase } from './requested-mention.js';
 import { spanAt } from './text-spans.js';
 
 // "Plan of care for heart failure: …": the label before the list, at most a few words.
@@ -31,17 +32,7 @@ export function listedActivities(analysis: ClinicalAnalysis, kind: ResourceKind)
     const words = span.text.split(/\s+/).filter(Boolean).length;
     const touched = taken.some((t) => t.start < span.end && t.end > span.start);
     if (words > 0 && words <= 6 && !touched && /[A-Za-z]{3,}/.test(span.text))
-      items.push({
-        category: 'procedure',
-        span,
-        assertion: {
-          negated: false,
-          uncertain: false,
-          historical: false,
-          family: false,
-          triggers: [],
-        },
-      });
+      items.push(affirmedPhrase('procedure', span));
     if (separator) start = end + separator[0].length;
   }
   return items;

@@ -1,4 +1,10 @@
-import type { ClinicalAnalysis, ClinicalPhrase, PhraseCategory, Quantity } from '@app/clinical-nlp';
+import type {
+  ClinicalAnalysis,
+  ClinicalPhrase,
+  PhraseCategory,
+  Quantity,
+  TextSpan,
+} from '@app/clinical-nlp';
 import type { ResourceKind } from './resource-kinds.js';
 import { spanAt } from './text-spans.js';
 
@@ -114,17 +120,7 @@ export function requestedReason(
   if (inside.some((p) => p.assertion.family || p.assertion.negated)) return null;
   if (inside.some((p) => p.span.start === span.start && p.span.end === span.end)) return null;
   return {
-    phrase: {
-      category: 'problem',
-      span,
-      assertion: {
-        negated: false,
-        uncertain: false,
-        historical: false,
-        family: false,
-        triggers: [],
-      },
-    },
+    phrase: affirmedPhrase('problem', span),
     partial: inside.length > 0,
   };
 }
@@ -159,6 +155,11 @@ function requestedPhrase(
   const span = spanAt(text, lead, end);
   const words = span.text.split(/\s+/).filter(Boolean);
   if (words.length === 0 || words.length > maxWords || !/[A-Za-z]{3,}/.test(span.text)) return null;
+  return affirmedPhrase(category, span);
+}
+
+/** A phrase the request states plainly: not negated, uncertain, past or a relative's. */
+export function affirmedPhrase(category: PhraseCategory, span: TextSpan): ClinicalPhrase {
   return {
     category,
     span,
