@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
+import { baselineKind, TYPE_OF_KIND } from './baseline-router.mjs';
 import { buildDevSet, DEV_SYSTEMS } from './dev-set.mjs';
 const root = resolve(import.meta.dirname, '..', '..');
 const d = (p) => join(root, process.env.BENCH_DIST_DIR ?? 'dist', p);
@@ -20,10 +21,14 @@ const { parseIcd10cmOrderLine } = await import(d('libs/vocabulary/src/domain/pub
 const { BUILDERS } = await import(d('libs/lang2fhir/src/domain/builders/index.js'));
 const { detectKind } = await import(d('libs/lang2fhir/src/domain/detect-kind.js'));
 const { linkTargetsFor } = await import(d('libs/lang2fhir/src/domain/link-targets.js'));
-const { withRequestedMention, wholeRequestPhrase, withWholePhrase } = await import(
+const { withRequestedMention, wholeRequestPhrase, withWholePhrase, requestedReason } = await import(
   d('libs/lang2fhir/src/domain/requested-mention.js')
 );
 const { ConceptLinks } = await import(d('libs/lang2fhir/src/domain/concept-links.js'));
+const { listedActivities } = await import(d('libs/lang2fhir/src/domain/listed-activities.js'));
+const { asProcedureReportedDone } = await import(
+  d('libs/lang2fhir/src/domain/procedure-reported-done.js')
+);
 const { subjectFor } = await import(d('libs/lang2fhir/src/domain/subject.js'));
 const reference = resolve(root, '..', 'shared', 'reference');
 const athenaDir = join(reference, 'omop', 'vocab', 'athena-subset');
@@ -141,11 +146,22 @@ async function run(resource, text) {
   a = withRequestedMention(a, kind);
   const whole = wholeRequestPhrase(a, kind);
   if (whole && (await nlp.linkExactName(whole, port))) a = withWholePhrase(a, whole);
+  const reason = requestedReason(a, kind);
+  if (reason && (!reason.partial || (await nlp.linkExactName(reason.phrase, port))))
+    a = withWholePhrase(a, reason.phrase);
+  for (const item of listedActivities(a, kind))
+    if (await nlp.linkExactName(item, port)) a = { ...a, phrases: [...a.phrases, item] };
   const results = [];
   for (const t of linkTargetsFor(a, kind)) results.push([t.span, await nlp.linkPhrase(t, port)]);
+  const links = ConceptLinks.of(results);
+  const done =
+    resource === 'auto' && kind === 'condition-problems-health-concerns'
+      ? asProcedureReportedDone(a, links)
+      : null;
+  if (done) [kind, a] = ['procedure', done];
   const built = BUILDERS[kind]({
     analysis: a,
-    links: ConceptLinks.of(results),
+    links,
     now: now.toISOString(),
     newId: () => 'x',
     subject: subjectFor(a, undefined),
@@ -155,7 +171,8 @@ async function run(resource, text) {
 }
 const times = [],
   engineTimes = [];
-let tot = { own: [0, 0, 0, 0], dev: [0, 0, 0, 0] };
+// per set: sentences, right type, code scored, code right, right type by the regex baseline
+let tot = { own: [0, 0, 0, 0, 0], dev: [0, 0, 0, 0, 0] };
 const misses = [];
 const only = process.env.ONLY;
 for (const s of sentences) {
@@ -172,6 +189,7 @@ for (const s of sentences) {
     out = { err: 'throw ' + e.message };
   }
   const r = out.resource;
+  if (process.env.DUMP) console.log(JSON.stringify(r));
   const ex = r ? exactCodings(r) : [];
   const pres = r ? codingsIn(r) : new Set();
   const missing = s.expected.filter((k) => !pres.has(k));
@@ -182,6 +200,7 @@ for (const s of sentences) {
   const t = tot[s.set];
   t[0]++;
   if (typeOk) t[1]++;
+  if (TYPE_OF_KIND[baselineKind(s.text)] === s.type) t[4]++;
   if (s.held) {
     t[2]++;
     if (exactOk) t[3]++;
@@ -212,7 +231,7 @@ for (const [c, l] of Object.entries(group)) {
 }
 for (const [k, t] of Object.entries(tot))
   console.log(
-    `${k}: type ${((100 * t[1]) / t[0]).toFixed(1)}% (${t[1]}/${t[0]}), exact ${((100 * t[3]) / t[2]).toFixed(1)}% (${t[3]}/${t[2]})`,
+    `${k}: type ${((100 * t[1]) / t[0]).toFixed(1)}% (${t[1]}/${t[0]}; regex baseline ${((100 * t[4]) / t[0]).toFixed(1)}%, ratio ${(t[1] / t[4]).toFixed(2)}), exact ${((100 * t[3]) / t[2]).toFixed(1)}% (${t[3]}/${t[2]}; baseline: no codes)`,
   );
 
 const pq = (a, q) => {

@@ -117,6 +117,39 @@ describe.each(PROFILES)('lang2fhir short requests (%s profile)', (profile) => {
     ]);
   });
 
+  it('builds a named observation from a test the engine has no phrase for, with its value', async () => {
+    const response = await create(
+      'observation-clinical-result',
+      'Six minute walk distance was 320.',
+    );
+    expect(response.status, response.text).toBe(200);
+    const resource = resourceOf(response.body);
+    expect(resource.resourceType).toBe('Observation');
+    expect(resource.code.text).toBe('Six minute walk distance');
+    expect(resource.valueQuantity.value).toBe(320);
+  });
+
+  it('reads a procedure the vocabulary names, reported as had, as a Procedure (auto)', async () => {
+    const response = await create('auto', 'Pt had suture open wound on 4/11');
+    expect(response.status, response.text).toBe(200);
+    const resource = resourceOf(response.body);
+    if (vocabulary) {
+      expect(resource.resourceType).toBe('Procedure');
+      expect(codings(resource)).toEqual([`${SNOMED}|288086009`]);
+    }
+  });
+
+  it('codes the reason an order names after "for" when the engine finds none', async () => {
+    const response = await create(
+      'servicerequest',
+      'Refer to physical therapy for pulmonary emphysema',
+    );
+    expect(response.status, response.text).toBe(200);
+    const resource = resourceOf(response.body);
+    expect(resource.reasonCode[0].text).toBe('pulmonary emphysema');
+    if (vocabulary) expect(resource.reasonCode[0].coding[0].code).toBe('87433001');
+  });
+
   it('answers 422 with a message that reads well when the text names no drug', async () => {
     const response = await create('medicationrequest', 'Feels better today.');
     expect(response.status).toBe(422);

@@ -185,4 +185,6 @@ export interface LinkedConcept {
   codings: CodingRef[];
   /** How the codes were found, e.g. `lexicon`, `construe:text`, `vocabulary`. */
   method: string;
+  /** The vocabulary's class of the concept found by a search (SNOMED `Procedure`, `Disorder`, …). */
+  conceptClass?: string;
 }

@@ -124,4 +124,11 @@ describe('detectKind (auto)', () => {
     const found = analysis(text, { phrases: [phrase(text, 'myocardial infarction', 'problem')] });
     expect(detectKind(found)?.kind).not.toBe('procedure');
   });
+
+  it('reads a named test the engine has no phrase for, reported with its result, as a result', () => {
+    expect(detectKind(analysis('Tilt table testing revealed a drop of 30 points.'))?.kind).toBe(
+      'observation-clinical-result',
+    );
+    expect(detectKind(analysis('Showed up late.'))).toBeNull();
+  });
 });

@@ -86,6 +86,19 @@ export function detectKind(analysis: ClinicalAnalysis): DetectedKind | null {
     own.some((phrase) => phrase.category === 'observation' || phrase.category === 'procedure')
   )
     return { kind: 'observation-clinical-result', reason: 'a test with its result', span: result };
+  // A test the engine has no phrase for, named before the words that report its result
+  // ("Tilt table testing showed …"): the result is built from the name written there.
+  if (
+    result &&
+    own.length === 0 &&
+    medications.length === 0 &&
+    /[A-Za-z]{3,}/.test(text.slice(0, result.start))
+  )
+    return {
+      kind: 'observation-clinical-result',
+      reason: 'a named test with its result',
+      span: result,
+    };
 
   const done = findSpan(text, DONE);
   // "s/p MI" reports a past problem; "s/p appendectomy", or a done thing the engine has no

@@ -19,6 +19,10 @@ const SCORE =
 const MEANING =
   /\b(?:indicating|indicates?|indicative of|consistent with|suggesting|suggests|suggestive of|showing|shows|interpreted as|positive for|negative for|in keeping with)\s+([^.;,]+)/i;
 
+// The builder runs only for a named questionnaireresponse, so a long test name (a lab
+// screening written out in full) is still an instrument; a whole paragraph is not.
+const MAX_INSTRUMENT_WORDS = 24;
+
 /**
  * "Patient completed depression screening questionnaire with a score indicating mild
  * depression", "PHQ-9 completed, score 12": the instrument, the score and what it means.
@@ -29,7 +33,10 @@ export function readReportedScreening(text: string): ReportedScreening | undefin
   const rest = text.slice(lead);
   const end = INSTRUMENT_END.exec(rest);
   const instrument = spanAt(text, lead, lead + (end?.index ?? rest.length));
-  if (!INSTRUMENT_WORD.test(instrument.text) || instrument.text.split(/\s+/).length > 12)
+  if (
+    !INSTRUMENT_WORD.test(instrument.text) ||
+    instrument.text.split(/\s+/).length > MAX_INSTRUMENT_WORDS
+  )
     return undefined;
   const score = SCORE.exec(text);
   const meaning = MEANING.exec(text);

@@ -417,3 +417,46 @@ describe('linkPhrase: medications at the most specific level the text supports',
     expect(await linkPhrase(medication('unknownumab'), empty)).toBeNull();
   });
 });
+
+describe('the concept class of a searched code', () => {
+  it('is kept on the link, so that a caller can tell a procedure from a disorder', async () => {
+    const port: CodeSearchPort = {
+      search: (target) =>
+        Promise.resolve(
+          target === 'SNOMED'
+            ? [
+                {
+                  code: '62114000',
+                  display: 'Removal of ear wax',
+                  score: 1,
+                  conceptClassId: 'Procedure',
+                },
+              ]
+            : [],
+        ),
+    };
+    const linked = await linkPhrase(phrase('problem', 'removal of ear wax'), port);
+    expect(linked?.codings[0].code).toBe('62114000');
+    expect(linked?.conceptClass).toBe('Procedure');
+  });
+});
+
+describe('a problem named word for word only by the second vocabulary', () => {
+  it('takes the preferred vocabulary close name first', async () => {
+    const port = new WordSearch({
+      SNOMED: [['82272006', 'Common cold with sore throat']],
+      ICD10CM: [['J00', 'Common cold']],
+    });
+    const linked = await linkPhrase(phrase('problem', 'common cold'), port);
+    expect(linked?.codings[0].code).toBe('82272006');
+  });
+
+  it('still takes the second vocabulary exact name when the preferred one holds nothing close', async () => {
+    const port = new WordSearch({
+      SNOMED: [['38341003', 'Hypertensive disorder']],
+      ICD10CM: [['J00', 'Common cold']],
+    });
+    const linked = await linkPhrase(phrase('problem', 'common cold'), port);
+    expect(linked?.codings[0].code).toBe('J00');
+  });
+});

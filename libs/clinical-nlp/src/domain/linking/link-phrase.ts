@@ -43,13 +43,22 @@ export async function linkPhrase(
   const text = phrase.valueCode ? 'smoking status' : phrase.span.text;
   // A problem the loaded vocabulary names word for word ("seizure disorder", "prediabetes") is
   // coded by that name, before the built-in lexicon's broader or absent concept.
-  if (NAMED_FIRST.has(phrase.category)) {
-    const named = await linkExactName(phrase, port);
-    if (named) return named;
+  // Only the preferred vocabulary's exact name goes first: a second vocabulary's exact name
+  // ("Emphysema" in ICD-10-CM) does not outrank the preferred one's close name ("Pulmonary
+  // emphysema" in SNOMED CT).
+  const [preferred, ...others] = TARGETS_BY_CATEGORY[phrase.category];
+  const namedFirst = NAMED_FIRST.has(phrase.category);
+  if (namedFirst) {
+    const named = await exactNameIn(preferred, phrase.category, phrase.span.text, port);
+    if (named) return { span: phrase.span, ...named };
   }
   const entry = lookupLexicon(phrase.category, text);
   if (entry) return { span: phrase.span, codings: entry.codings, method: 'lexicon' };
   for (const target of TARGETS_BY_CATEGORY[phrase.category]) {
+    if (namedFirst && others.includes(target)) {
+      const named = await exactNameIn(target, phrase.category, phrase.span.text, port);
+      if (named) return { span: phrase.span, ...named };
+    }
     const found = await searchTarget(target, text, port);
     if (found) return { span: phrase.span, ...found };
   }
@@ -114,6 +123,7 @@ async function exactName(
   return {
     codings: [{ system: TARGET_SYSTEMS[target], code: exact.code, display: exact.display }],
     method: `name:${target}`,
+    ...classOf(exact),
   };
 }
 
@@ -135,7 +145,12 @@ async function searchTarget(
   return {
     codings: [{ system: TARGET_SYSTEMS[target], code: best.hit.code, display: best.hit.display }],
     method: `search:${target}`,
+    ...classOf(best.hit),
   };
+}
+
+function classOf(hit: { conceptClassId?: string }): Pick<LinkedConcept, 'conceptClass'> {
+  return hit.conceptClassId ? { conceptClass: hit.conceptClassId } : {};
 }
 
 function withSearchCache(port: CodeSearchPort): CodeSearchPort {

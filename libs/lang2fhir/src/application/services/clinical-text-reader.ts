@@ -5,10 +5,16 @@ import {
   linkPhrase,
   medicationAt,
   type ClinicalAnalysis,
+  type ClinicalPhrase,
 } from '@app/clinical-nlp';
 import { ConceptLinks } from '../../domain/concept-links.js';
+import { listedActivities } from '../../domain/listed-activities.js';
 import type { Linkable } from '../../domain/link-targets.js';
-import { wholeRequestPhrase, withWholePhrase } from '../../domain/requested-mention.js';
+import {
+  requestedReason,
+  wholeRequestPhrase,
+  withWholePhrase,
+} from '../../domain/requested-mention.js';
 import type { ResourceKind } from '../../domain/resource-kinds.js';
 import { CodeSearch } from '../ports/code-search.js';
 
@@ -52,10 +58,18 @@ export class ClinicalTextReader {
     analysis: ClinicalAnalysis,
     kind: ResourceKind,
   ): Promise<ClinicalAnalysis> {
+    const port = this.codes.forAccount(accountId);
     const whole = wholeRequestPhrase(analysis, kind);
-    if (!whole) return analysis;
-    const named = await linkExactName(whole, this.codes.forAccount(accountId));
-    return named ? withWholePhrase(analysis, whole) : analysis;
+    if (whole && (await linkExactName(whole, port))) analysis = withWholePhrase(analysis, whole);
+    // An order's reason, the same way; taken as written when the engine found nothing of it.
+    const reason = requestedReason(analysis, kind);
+    if (reason && (!reason.partial || (await linkExactName(reason.phrase, port))))
+      analysis = withWholePhrase(analysis, reason.phrase);
+    // A care plan's listed activities the engine found nothing in, when the vocabulary names them.
+    const named: ClinicalPhrase[] = [];
+    for (const item of listedActivities(analysis, kind))
+      if (await linkExactName(item, port)) named.push(item);
+    return named.length > 0 ? { ...analysis, phrases: [...analysis.phrases, ...named] } : analysis;
   }
 
   async link(accountId: string, targets: Linkable[]): Promise<ConceptLinks> {

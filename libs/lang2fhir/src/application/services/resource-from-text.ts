@@ -4,6 +4,7 @@ import type { BuildInput } from '../../domain/build-input.js';
 import { BUILDERS } from '../../domain/builders/index.js';
 import { detectKind } from '../../domain/detect-kind.js';
 import { linkTargetsFor } from '../../domain/link-targets.js';
+import { asProcedureReportedDone } from '../../domain/procedure-reported-done.js';
 import { withRequestedMention } from '../../domain/requested-mention.js';
 import type { ResourceKind } from '../../domain/resource-kinds.js';
 import { subjectFor } from '../../domain/subject.js';
@@ -52,7 +53,7 @@ export class ResourceFromText {
     }
     // A named kind is built from whatever the text gives: the drugs the vocabulary knows, the
     // words the request is about.
-    const analysis = await this.reader.withVocabularyWhole(
+    let analysis = await this.reader.withVocabularyWhole(
       accountId,
       withRequestedMention(
         kind === 'medicationrequest' ? await this.reader.withVocabularyDrugs(analysed) : analysed,
@@ -61,6 +62,16 @@ export class ResourceFromText {
       kind,
     );
     const links = await this.reader.link(accountId, linkTargetsFor(analysis, kind));
+    // What the engine read as a problem may be a procedure the vocabulary names, reported as had.
+    const done =
+      requested === 'auto' && kind === 'condition-problems-health-concerns'
+        ? asProcedureReportedDone(analysis, links)
+        : null;
+    if (done) {
+      kind = 'procedure';
+      analysis = done;
+      detection = { reason: 'a procedure the vocabulary names, reported as had or done' };
+    }
     const input: BuildInput = {
       analysis,
       links,

@@ -1,10 +1,10 @@
-import type { ClinicalPhrase } from '@app/clinical-nlp';
+import type { ClinicalPhrase, TextSpan } from '@app/clinical-nlp';
 import type { BuildInput, Builder, Built } from '../build-input.js';
 import { SYSTEM } from '../code-systems.js';
 import { Derivations } from '../derivation.js';
 import type { Observation } from '../fhir.js';
 import { conceptOf, describeConcept, fhirQuantity, fixedConcept } from '../fhir-values.js';
-import { sentenceOf } from '../text-spans.js';
+import { findSpan, sentenceOf } from '../text-spans.js';
 import { dateTimeNear, metaFor, nowAt, primaryPhrase, subjectOf } from './common.js';
 import { interpretationOf } from './observation-values.js';
 
@@ -28,10 +28,14 @@ export function buildSimpleObservationFrom(
   const category = social
     ? fixedConcept(SYSTEM.OBSERVATION_CATEGORY, 'social-history', 'Social History')
     : fixedConcept(SYSTEM.OBSERVATION_CATEGORY, 'exam', 'Exam');
-  const value: Pick<Observation, 'valueQuantity' | 'valueBoolean'> = phrase.value
+  const stated = phrase.value ? undefined : statedAfter(input, phrase);
+  const value: Pick<Observation, 'valueQuantity' | 'valueBoolean' | 'valueString'> = phrase.value
     ? { valueQuantity: fhirQuantity(phrase.value) }
-    : { valueBoolean: !phrase.assertion.negated };
+    : stated
+      ? { valueString: stated.text }
+      : { valueBoolean: !phrase.assertion.negated };
   if (phrase.value) derivations.record('valueQuantity', phrase.span, 'pattern:quantity');
+  else if (stated) derivations.record('valueString', stated, 'text:stated-value');
   else
     derivations.record(
       'valueBoolean',
@@ -62,9 +66,21 @@ export function buildSimpleObservationFrom(
         ? ` ${observation.valueQuantity.value} ${observation.valueQuantity.unit ?? ''}`.trimEnd()
         : observation.valueBoolean === false
           ? ' (absent)'
-          : ''
+          : observation.valueString
+            ? `: ${observation.valueString}`
+            : ''
     }`,
   };
+}
+
+/** What a "name: value" line states after the name ("Housing status: lives alone"). */
+function statedAfter(input: BuildInput, phrase: ClinicalPhrase): TextSpan | undefined {
+  const sentence = sentenceOf(input.analysis, phrase.span);
+  return findSpan(input.analysis.text, /^\s*:\s*([^\s.;][^.;]*?)[.;]?\s*$/, {
+    start: phrase.span.end,
+    end: sentence.end,
+    text: '',
+  });
 }
 
 export const buildSimpleObservation: Builder = (input) => {
