@@ -80,8 +80,13 @@ function decodeDirect(file, rateArgs) {
   return { text: out.split('\n').join(' ').trim(), ms: performance.now() - started };
 }
 
+// pocketsphinx_continuous skips exactly 44 bytes of a .wav: without these flags ffmpeg adds a
+// LIST chunk, whose 34 bytes the engine would decode as samples.
 function resample16k(from, to) {
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', from, '-ar', '16000', '-ac', '1', to]);
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-y', '-i', from, '-ar', '16000', '-ac', '1'],
+    ...['-fflags', '+bitexact', '-map_metadata', '-1', to],
+  ]);
 }
 
 /**
