@@ -19,6 +19,25 @@ describe('WAV decoding and resampling', () => {
     expect(result.audio.samples[100]).toBeCloseTo(samples[100] / 32768, 6);
   });
 
+  it('writes the 44-byte header pocketsphinx skips, then little-endian samples', () => {
+    const wav = encodeWav16(Int16Array.from([1, -2, 0x1234]), 16_000);
+    expect(wav.length).toBe(44 + 6);
+    expect(wav.readUInt32LE(24)).toBe(16_000);
+    expect(wav.toString('latin1', 36, 40)).toBe('data');
+    expect(Array.from(wav.subarray(44))).toEqual([0x01, 0x00, 0xfe, 0xff, 0x34, 0x12]);
+  });
+
+  it('reads what espeak-ng streams: a data size past the end of the file', () => {
+    const wav = encodeWav16(Int16Array.from([100, -100, 200]), 22_050);
+    wav.writeUInt32LE(0x7ffff000, 40);
+    const result = decodeWav(wav);
+    expect(result.ok && Array.from(result.audio.samples)).toEqual([
+      100 / 32768,
+      -100 / 32768,
+      200 / 32768,
+    ]);
+  });
+
   it('mixes stereo to mono', () => {
     const wav = encodeWav16(Int16Array.from([1000, 3000, -2000, 0]), 8000);
     // Mark the file as two channels of 16 bits: one frame is then [1000, 3000], the next [-2000, 0].

@@ -142,8 +142,8 @@ export function encodeWav16(samples: Int16Array, rate: number): Buffer {
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'latin1');
   header.writeUInt32LE(samples.length * 2, 40);
-  return Buffer.concat([
-    header,
-    Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength),
-  ]);
+  // RIFF samples are little-endian whatever the host's byte order.
+  const body = Buffer.alloc(samples.length * 2);
+  for (let index = 0; index < samples.length; index++) body.writeInt16LE(samples[index], index * 2);
+  return Buffer.concat([header, body]);
 }
