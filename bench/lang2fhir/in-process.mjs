@@ -7,10 +7,10 @@
 //   node bench/lang2fhir/in-process.mjs          (ONLY=dev-1 to run the ids containing it)
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { baselineKind, TYPE_OF_KIND } from './baseline-router.mjs';
 import { buildDevSet, DEV_SYSTEMS } from './dev-set.mjs';
+import { athenaConcepts, athenaRows, icd10cmConcepts } from './vocabulary-files.mjs';
 const root = resolve(import.meta.dirname, '..', '..');
 const d = (p) => join(root, process.env.BENCH_DIST_DIR ?? 'dist', p);
 const nlp = await import(d('libs/clinical-nlp/src/index.js'));
@@ -34,42 +34,18 @@ const reference = resolve(root, '..', 'shared', 'reference');
 const athenaDir = join(reference, 'omop', 'vocab', 'athena-subset');
 const VOC = { SNOMED: 'SNOMED', ICD10CM: 'ICD10CM', RXNORM: 'RxNorm', LOINC: 'LOINC', CPT: 'CPT4' };
 const NAMED = ['SNOMED', 'ICD10CM', 'RxNorm', 'LOINC', 'CVX', 'CPT4', 'HCPCS'];
-const rows = (file) => {
-  const [h, ...ls] = readFileSync(join(athenaDir, file), 'utf8').split('\n');
-  const n = h.split('\t');
-  return ls
-    .filter((l) => l.trim())
-    .map((l) => Object.fromEntries(l.split('\t').map((v, i) => [n[i], v])));
-};
-const concepts = rows('CONCEPT.csv')
-  .filter((c) => !c.invalid_reason && NAMED.includes(c.vocabulary_id))
-  .map((c) => ({
-    conceptId: Number(c.concept_id),
-    vocabularyId: c.vocabulary_id,
-    code: c.concept_code,
-    name: c.concept_name,
-    conceptClassId: c.concept_class_id,
-    standard: c.standard_concept === 'S',
-  }));
-const icd = join(reference, 'nlp', 'codes', 'icd10cm-order-Jan-2021.txt.gz');
-let n = 0;
-for (const line of gunzipSync(readFileSync(icd)).toString('latin1').split('\n')) {
-  const code = line.trim() ? parseIcd10cmOrderLine(line, ++n) : null;
-  if (code)
-    concepts.push({
-      conceptId: -n,
-      vocabularyId: 'ICD10CM',
-      code: code.code,
-      name: code.name,
-      conceptClassId: code.billable ? '7-char billing code' : '3-char nonbill code',
-      standard: false,
-    });
-}
+const concepts = [
+  ...athenaConcepts(athenaDir, NAMED),
+  ...icd10cmConcepts(
+    join(reference, 'nlp', 'codes', 'icd10cm-order-Jan-2021.txt.gz'),
+    parseIcd10cmOrderLine,
+  ),
+];
 const LINKS = (
   process.env.LINKS ?? 'Tradename of,Consists of,RxNorm has ing,Has brand name,Contains'
 ).split(',');
 const ids = new Map(concepts.map((c) => [c.conceptId, c]));
-const links = rows('CONCEPT_RELATIONSHIP.csv')
+const links = athenaRows(athenaDir, 'CONCEPT_RELATIONSHIP.csv')
   .filter(
     (r) =>
       process.env.ALL_LINKS ||

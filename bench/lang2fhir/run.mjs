@@ -21,10 +21,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { baselineKind, TYPE_OF_KIND } from './baseline-router.mjs';
 import { parseArgs } from 'node:util';
 import { buildDevSet, DEV_SYSTEMS } from './dev-set.mjs';
+import { athenaConcepts, athenaRows, icd10cmConcepts } from './vocabulary-files.mjs';
 
 const { fetch } = globalThis;
 const here = dirname(fileURLToPath(import.meta.url));
@@ -621,39 +621,10 @@ const VOCABULARY_OF = {
 };
 
 function buildNameIndex() {
-  const rows = (file) => {
-    const [header, ...lines] = readFileSync(join(athenaDir, file), 'utf8').split('\n');
-    const names = header.split('\t');
-    return lines
-      .filter((line) => line.trim() !== '')
-      .map((line) => Object.fromEntries(line.split('\t').map((v, i) => [names[i], v])));
-  };
-  const concepts = rows('CONCEPT.csv')
-    .filter((c) => !c.invalid_reason && Object.values(VOCABULARY_OF).includes(c.vocabulary_id))
-    .map((c) => ({
-      conceptId: Number(c.concept_id),
-      vocabularyId: c.vocabulary_id,
-      code: c.concept_code,
-      name: c.concept_name,
-      conceptClassId: c.concept_class_id,
-      standard: c.standard_concept === 'S',
-    }));
-  if (existsSync(icd10cmOrder)) {
-    let n = 0;
-    for (const line of gunzipSync(readFileSync(icd10cmOrder)).toString('latin1').split('\n')) {
-      const code = line.trim() ? parseIcd10cmOrderLine(line, ++n) : null;
-      if (code)
-        concepts.push({
-          conceptId: -n,
-          vocabularyId: 'ICD10CM',
-          code: code.code,
-          name: code.name,
-          conceptClassId: code.billable ? '7-char billing code' : '3-char nonbill code',
-          standard: false,
-        });
-    }
-  }
-  const links = rows('CONCEPT_RELATIONSHIP.csv').map((r) => ({
+  const concepts = athenaConcepts(athenaDir, Object.values(VOCABULARY_OF));
+  if (existsSync(icd10cmOrder))
+    concepts.push(...icd10cmConcepts(icd10cmOrder, parseIcd10cmOrderLine));
+  const links = athenaRows(athenaDir, 'CONCEPT_RELATIONSHIP.csv').map((r) => ({
     from: Number(r.concept_id_1),
     to: Number(r.concept_id_2),
     relationshipId: r.relationship_id,
