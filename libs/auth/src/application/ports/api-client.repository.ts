@@ -9,15 +9,15 @@ export interface NewApiClient {
 
 /**
  * Credential lookups (`findForAuthentication`) are the one unscoped read: they establish
- * who the caller is. Everything else is scoped to the tenant of the current request.
+ * who the caller is. Everything else is scoped to the account passed as the first argument.
  */
 export abstract class ApiClientRepository {
   abstract findForAuthentication(
     clientId: string,
   ): Promise<(ApiClient & { plan: AuthenticatedClient['plan'] }) | null>;
   abstract create(client: NewApiClient): Promise<ApiClient>;
-  abstract listOwned(): Promise<ApiClient[]>;
-  /** Returns false when no client of the current tenant has that id. */
-  abstract disableOwned(clientId: string): Promise<boolean>;
+  abstract listOwned(accountId: string): Promise<ApiClient[]>;
+  /** Returns false when no client of that account has that id. */
+  abstract disableOwned(accountId: string, clientId: string): Promise<boolean>;
   abstract touchLastUsed(clientId: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { RequestContext, isUuid } from '@app/shared';
+import { isUuid } from '@app/shared';
 import type { Repository } from 'typeorm';
 import {
   ApiClientRepository,
@@ -42,8 +42,7 @@ export class TypeOrmApiClientRepository extends ApiClientRepository {
     );
   }
 
-  async listOwned(): Promise<ApiClient[]> {
-    const { accountId } = RequestContext.requireTenant();
+  async listOwned(accountId: string): Promise<ApiClient[]> {
     const entities = await this.clients.find({
       where: { accountId },
       order: { createdAt: 'ASC', id: 'ASC' },
@@ -51,8 +50,7 @@ export class TypeOrmApiClientRepository extends ApiClientRepository {
     return entities.map(toApiClient);
   }
 
-  async disableOwned(clientId: string): Promise<boolean> {
-    const { accountId } = RequestContext.requireTenant();
+  async disableOwned(accountId: string, clientId: string): Promise<boolean> {
     if (!isUuid(clientId)) return false;
     const result = await this.clients.update({ id: clientId, accountId }, { enabled: false });
     return (result.affected ?? 0) > 0;

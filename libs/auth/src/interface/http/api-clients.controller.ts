@@ -7,10 +7,11 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ok } from '@app/shared';
+import { ok, type Tenant } from '@app/shared';
 import { AddOwnClientCommand } from '../../application/commands/add-own-client/add-own-client.command.js';
 import { DisableOwnClientCommand } from '../../application/commands/disable-own-client/disable-own-client.command.js';
 import { ListOwnClientsQuery } from '../../application/queries/list-own-clients/list-own-clients.query.js';
+import { CurrentTenant } from './current-tenant.decorator.js';
 import {
   CreateApiClientDto,
   CreatedApiClientResponseDto,
@@ -32,8 +33,8 @@ export class ApiClientsController {
     summary: "List the API clients of the caller's account (secrets are never returned)",
   })
   @ApiOkResponse({ type: ListApiClientsResponseDto })
-  async list(): Promise<ListApiClientsResponseDto> {
-    const clients = await this.queries.execute(new ListOwnClientsQuery());
+  async list(@CurrentTenant() tenant: Tenant): Promise<ListApiClientsResponseDto> {
+    const clients = await this.queries.execute(new ListOwnClientsQuery(tenant.accountId));
     return ok('API clients retrieved', {
       clients: clients.map((client) => ({
         client_id: client.clientId,
@@ -47,8 +48,13 @@ export class ApiClientsController {
   @Post()
   @ApiOperation({ summary: "Add an API client to the caller's account; the secret is shown once" })
   @ApiCreatedResponse({ type: CreatedApiClientResponseDto })
-  async create(@Body() body: CreateApiClientDto): Promise<CreatedApiClientResponseDto> {
-    const created = await this.commands.execute(new AddOwnClientCommand(body.name));
+  async create(
+    @CurrentTenant() tenant: Tenant,
+    @Body() body: CreateApiClientDto,
+  ): Promise<CreatedApiClientResponseDto> {
+    const created = await this.commands.execute(
+      new AddOwnClientCommand(tenant.accountId, body.name),
+    );
     return ok('API client created', {
       client_id: created.clientId,
       client_secret: created.clientSecret,
@@ -60,8 +66,13 @@ export class ApiClientsController {
   @ApiOperation({
     summary: "Disable one of the account's API clients; its tokens stop working at once",
   })
-  async disable(@Param('clientId') clientId: string): Promise<{ success: true; message: string }> {
-    await this.commands.execute(new DisableOwnClientCommand(clientId));
+  async disable(
+    @CurrentTenant() tenant: Tenant,
+    @Param('clientId') clientId: string,
+  ): Promise<{ success: true; message: string }> {
+    await this.commands.execute(
+      new DisableOwnClientCommand(tenant.accountId, tenant.clientId, clientId),
+    );
     return ok('API client disabled', {});
   }
 }

@@ -8,7 +8,10 @@ export interface OwnClientCredentials {
 
 /** A caller adds another client to its own account (secret rotation without an operator). */
 export class AddOwnClientCommand extends Command<OwnClientCredentials> {
-  constructor(readonly name: string) {
+  constructor(
+    readonly accountId: string,
+    readonly name: string,
+  ) {
     super();
   }
 }

@@ -1,6 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { RequestContext } from '@app/shared';
 import { generateClientSecret, hashClientSecret } from '../../../domain/client-secret.js';
 import { ApiClientRepository } from '../../ports/api-client.repository.js';
 import { AddOwnClientCommand, type OwnClientCredentials } from './add-own-client.command.js';
@@ -10,11 +9,10 @@ export class AddOwnClientHandler implements ICommandHandler<AddOwnClientCommand>
   constructor(private readonly clients: ApiClientRepository) {}
 
   async execute(command: AddOwnClientCommand): Promise<OwnClientCredentials> {
-    const { accountId } = RequestContext.requireTenant();
     const clientSecret = generateClientSecret();
     const client = await this.clients.create({
       id: randomUUID(),
-      accountId,
+      accountId: command.accountId,
       name: command.name,
       secretHash: await hashClientSecret(clientSecret),
     });

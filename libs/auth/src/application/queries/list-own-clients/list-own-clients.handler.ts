@@ -6,8 +6,8 @@ import { ListOwnClientsQuery, type ApiClientView } from './list-own-clients.quer
 export class ListOwnClientsHandler implements IQueryHandler<ListOwnClientsQuery> {
   constructor(private readonly clients: ApiClientRepository) {}
 
-  async execute(): Promise<ApiClientView[]> {
-    const clients = await this.clients.listOwned();
+  async execute(query: ListOwnClientsQuery): Promise<ApiClientView[]> {
+    const clients = await this.clients.listOwned(query.accountId);
     return clients.map((client) => ({
       clientId: client.id,
       name: client.name,

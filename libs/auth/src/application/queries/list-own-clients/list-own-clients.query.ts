@@ -7,4 +7,8 @@ export interface ApiClientView {
   createdAt: Date;
 }
 
-export class ListOwnClientsQuery extends Query<ApiClientView[]> {}
+export class ListOwnClientsQuery extends Query<ApiClientView[]> {
+  constructor(readonly accountId: string) {
+    super();
+  }
+}
