@@ -117,6 +117,7 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
       run: (args) =>
         queries.execute(
           new GenerateSummaryQuery(
+            accountId,
             args.mode,
             args.fhir_resources,
             args.template_id ?? null,

@@ -9,13 +9,21 @@ export interface TemplateContent {
   metadata: TemplateMetadata;
 }
 
-/** Templates of the caller's account: every read and write is scoped to the current tenant. */
+/** Templates of an account: every read and write is scoped to the account passed first. */
 export abstract class SummaryTemplateRepository {
-  abstract create(id: string, content: TemplateContent): Promise<SummaryTemplate>;
-  abstract listOwned(): Promise<SummaryTemplate[]>;
-  /** Null when the current account has no template with that id (another account's included). */
-  abstract findOwned(id: string): Promise<SummaryTemplate | null>;
-  abstract replaceOwned(id: string, content: TemplateContent): Promise<SummaryTemplate | null>;
-  /** False when the current account has no template with that id. */
-  abstract deleteOwned(id: string): Promise<boolean>;
+  abstract create(
+    accountId: string,
+    id: string,
+    content: TemplateContent,
+  ): Promise<SummaryTemplate>;
+  abstract listOwned(accountId: string): Promise<SummaryTemplate[]>;
+  /** Null when the account has no template with that id (another account's included). */
+  abstract findOwned(accountId: string, id: string): Promise<SummaryTemplate | null>;
+  abstract replaceOwned(
+    accountId: string,
+    id: string,
+    content: TemplateContent,
+  ): Promise<SummaryTemplate | null>;
+  /** False when the account has no template with that id. */
+  abstract deleteOwned(accountId: string, id: string): Promise<boolean>;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { RequestContext, isUuid } from '@app/shared';
+import { isUuid } from '@app/shared';
 import type { Repository } from 'typeorm';
 import {
   SummaryTemplateRepository,
@@ -32,16 +32,14 @@ export class TypeOrmSummaryTemplateRepository extends SummaryTemplateRepository 
     super();
   }
 
-  async create(id: string, content: TemplateContent): Promise<SummaryTemplate> {
-    const { accountId } = RequestContext.requireTenant();
+  async create(accountId: string, id: string, content: TemplateContent): Promise<SummaryTemplate> {
     const saved = await this.templates.save(
       this.templates.create({ id, accountId, ...columns(content) }),
     );
     return toSummaryTemplate(saved);
   }
 
-  async listOwned(): Promise<SummaryTemplate[]> {
-    const { accountId } = RequestContext.requireTenant();
+  async listOwned(accountId: string): Promise<SummaryTemplate[]> {
     const entities = await this.templates.find({
       where: { accountId },
       order: { createdAt: 'ASC', id: 'ASC' },
@@ -49,15 +47,17 @@ export class TypeOrmSummaryTemplateRepository extends SummaryTemplateRepository 
     return entities.map(toSummaryTemplate);
   }
 
-  async findOwned(id: string): Promise<SummaryTemplate | null> {
-    const { accountId } = RequestContext.requireTenant();
+  async findOwned(accountId: string, id: string): Promise<SummaryTemplate | null> {
     if (!isUuid(id)) return null;
     const entity = await this.templates.findOneBy({ id, accountId });
     return entity ? toSummaryTemplate(entity) : null;
   }
 
-  async replaceOwned(id: string, content: TemplateContent): Promise<SummaryTemplate | null> {
-    const { accountId } = RequestContext.requireTenant();
+  async replaceOwned(
+    accountId: string,
+    id: string,
+    content: TemplateContent,
+  ): Promise<SummaryTemplate | null> {
     if (!isUuid(id)) return null;
     const entity = await this.templates.findOneBy({ id, accountId });
     if (entity === null) return null;
@@ -66,8 +66,7 @@ export class TypeOrmSummaryTemplateRepository extends SummaryTemplateRepository 
     );
   }
 
-  async deleteOwned(id: string): Promise<boolean> {
-    const { accountId } = RequestContext.requireTenant();
+  async deleteOwned(accountId: string, id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
     const result = await this.templates.delete({ id, accountId });
     return (result.affected ?? 0) > 0;

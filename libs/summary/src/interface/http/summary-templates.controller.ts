@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ok } from '@app/shared';
+import { CurrentTenant } from '@app/auth';
+import { ok, type Tenant } from '@app/shared';
 import { CreateSummaryTemplateCommand } from '../../application/commands/create-summary-template/create-summary-template.command.js';
 import { DeleteSummaryTemplateCommand } from '../../application/commands/delete-summary-template/delete-summary-template.command.js';
 import { UpdateSummaryTemplateCommand } from '../../application/commands/update-summary-template/update-summary-template.command.js';
@@ -33,9 +34,13 @@ export class SummaryTemplatesController {
       'Create a template from an example summary (and the example FHIR data it was written from)',
   })
   @ApiOkResponse({ type: CreatedSummaryTemplateResponseDto })
-  async create(@Body() body: CreateSummaryTemplateDto): Promise<CreatedSummaryTemplateResponseDto> {
+  async create(
+    @CurrentTenant() tenant: Tenant,
+    @Body() body: CreateSummaryTemplateDto,
+  ): Promise<CreatedSummaryTemplateResponseDto> {
     const { template, warnings } = await this.commands.execute(
       new CreateSummaryTemplateCommand(
+        tenant.accountId,
         body.name,
         body.description ?? '',
         body.example_summary,
@@ -55,16 +60,19 @@ export class SummaryTemplatesController {
   @Get('templates')
   @ApiOperation({ summary: "List the caller's summary templates" })
   @ApiOkResponse({ type: ListSummaryTemplatesResponseDto })
-  async list(): Promise<ListSummaryTemplatesResponseDto> {
-    const templates = await this.queries.execute(new ListSummaryTemplatesQuery());
+  async list(@CurrentTenant() tenant: Tenant): Promise<ListSummaryTemplatesResponseDto> {
+    const templates = await this.queries.execute(new ListSummaryTemplatesQuery(tenant.accountId));
     return ok('Summary templates retrieved', { templates: templates.map(presentTemplate) });
   }
 
   @Get('template/:id')
   @ApiOperation({ summary: 'One summary template' })
   @ApiOkResponse({ type: SummaryTemplateResponseDto })
-  async get(@Param('id') id: string): Promise<SummaryTemplateResponseDto> {
-    const template = await this.queries.execute(new GetSummaryTemplateQuery(id));
+  async get(
+    @CurrentTenant() tenant: Tenant,
+    @Param('id') id: string,
+  ): Promise<SummaryTemplateResponseDto> {
+    const template = await this.queries.execute(new GetSummaryTemplateQuery(tenant.accountId, id));
     return ok('Summary template retrieved', { template: presentTemplate(template) });
   }
 
@@ -72,11 +80,13 @@ export class SummaryTemplatesController {
   @ApiOperation({ summary: 'Replace a summary template with one written by hand' })
   @ApiOkResponse({ type: SummaryTemplateResponseDto })
   async replace(
+    @CurrentTenant() tenant: Tenant,
     @Param('id') id: string,
     @Body() body: UpdateSummaryTemplateDto,
   ): Promise<SummaryTemplateResponseDto> {
     const template = await this.commands.execute(
       new UpdateSummaryTemplateCommand(
+        tenant.accountId,
         id,
         body.name,
         body.description ?? '',
@@ -90,8 +100,11 @@ export class SummaryTemplatesController {
 
   @Delete('template/:id')
   @ApiOperation({ summary: 'Delete a summary template' })
-  async remove(@Param('id') id: string): Promise<{ success: true; message: string }> {
-    await this.commands.execute(new DeleteSummaryTemplateCommand(id));
+  async remove(
+    @CurrentTenant() tenant: Tenant,
+    @Param('id') id: string,
+  ): Promise<{ success: true; message: string }> {
+    await this.commands.execute(new DeleteSummaryTemplateCommand(tenant.accountId, id));
     return ok('Summary template deleted', {});
   }
 }

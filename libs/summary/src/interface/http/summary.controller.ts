@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ok } from '@app/shared';
+import { CurrentTenant } from '@app/auth';
+import { ok, type Tenant } from '@app/shared';
 import {
   GenerateSummaryQuery,
   type GeneratedSummary,
@@ -61,9 +62,13 @@ export class SummaryController {
       'Summarise FHIR data: narrative (from a template), flatten (lines or view rows) or ips',
   })
   @ApiOkResponse({ type: SummaryResponseDto })
-  async create(@Body() body: CreateSummaryDto): Promise<SummaryResponseDto> {
+  async create(
+    @CurrentTenant() tenant: Tenant,
+    @Body() body: CreateSummaryDto,
+  ): Promise<SummaryResponseDto> {
     const result = await this.queries.execute(
       new GenerateSummaryQuery(
+        tenant.accountId,
         body.mode ?? 'narrative',
         body.fhir_resources,
         body.template_id ?? null,

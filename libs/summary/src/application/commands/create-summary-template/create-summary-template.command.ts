@@ -9,6 +9,7 @@ export interface CreatedSummaryTemplate {
 /** Derive a template from an example summary (and example data, when given) and store it. */
 export class CreateSummaryTemplateCommand extends Command<CreatedSummaryTemplate> {
   constructor(
+    readonly accountId: string,
     readonly name: string,
     readonly description: string,
     readonly exampleSummary: string,

@@ -10,10 +10,10 @@ import { CreateSummaryTemplateHandler } from './create-summary-template.handler.
 
 class MemoryTemplates extends SummaryTemplateRepository {
   readonly saved: SummaryTemplate[] = [];
-  create(id: string, content: TemplateContent): Promise<SummaryTemplate> {
+  create(accountId: string, id: string, content: TemplateContent): Promise<SummaryTemplate> {
     const template = {
       id,
-      accountId: 'acme',
+      accountId,
       createdAt: new Date(),
       updatedAt: new Date(),
       ...content,
@@ -53,6 +53,7 @@ describe('creating a summary template', () => {
     const handler = new CreateSummaryTemplateHandler(templates, new AcceptingValidator());
     const created = await handler.execute(
       new CreateSummaryTemplateCommand(
+        'acme',
         'one-liner',
         '',
         'Ames, female',
@@ -72,6 +73,7 @@ describe('creating a summary template', () => {
     await expect(
       handler.execute(
         new CreateSummaryTemplateCommand(
+          'acme',
           't',
           '',
           'x',

@@ -31,7 +31,7 @@ export class CreateSummaryTemplateHandler implements ICommandHandler<CreateSumma
         now: new Date(),
       },
     );
-    const template = await this.templates.create(randomUUID(), {
+    const template = await this.templates.create(command.accountId, randomUUID(), {
       name: command.name,
       description: command.description,
       template: prepared.template,

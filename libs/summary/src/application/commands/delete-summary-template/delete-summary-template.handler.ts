@@ -8,6 +8,7 @@ export class DeleteSummaryTemplateHandler implements ICommandHandler<DeleteSumma
   constructor(private readonly templates: SummaryTemplateRepository) {}
 
   async execute(command: DeleteSummaryTemplateCommand): Promise<void> {
-    if (!(await this.templates.deleteOwned(command.id))) throw templateNotFound(command.id);
+    if (!(await this.templates.deleteOwned(command.accountId, command.id)))
+      throw templateNotFound(command.id);
   }
 }

@@ -4,6 +4,7 @@ import type { SummaryTemplate } from '../../../domain/summary-template.js';
 /** Replace a template of the caller's account with one written by hand. */
 export class UpdateSummaryTemplateCommand extends Command<SummaryTemplate> {
   constructor(
+    readonly accountId: string,
     readonly id: string,
     readonly name: string,
     readonly description: string,

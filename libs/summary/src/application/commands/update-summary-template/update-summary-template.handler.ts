@@ -13,7 +13,7 @@ export class UpdateSummaryTemplateHandler implements ICommandHandler<UpdateSumma
   async execute(command: UpdateSummaryTemplateCommand): Promise<SummaryTemplate> {
     const prepared = templateFromText(command.template);
     resolveTargetTypes(command.targetResources, []);
-    const updated = await this.templates.replaceOwned(command.id, {
+    const updated = await this.templates.replaceOwned(command.accountId, command.id, {
       name: command.name,
       description: command.description,
       template: prepared.template,

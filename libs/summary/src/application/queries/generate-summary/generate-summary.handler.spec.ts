@@ -20,10 +20,15 @@ class OneTemplate extends SummaryTemplateRepository {
   listOwned(): Promise<SummaryTemplate[]> {
     return Promise.resolve([this.stored]);
   }
-  findOwned(id: string): Promise<SummaryTemplate | null> {
-    return Promise.resolve(id === this.stored.id ? this.stored : null);
+  findOwned(accountId: string, id: string): Promise<SummaryTemplate | null> {
+    const owned = accountId === this.stored.accountId && id === this.stored.id;
+    return Promise.resolve(owned ? this.stored : null);
   }
-  replaceOwned(_id: string, _content: TemplateContent): Promise<SummaryTemplate | null> {
+  replaceOwned(
+    _accountId: string,
+    _id: string,
+    _content: TemplateContent,
+  ): Promise<SummaryTemplate | null> {
     throw new Error('not used');
   }
   deleteOwned(): Promise<boolean> {
@@ -40,10 +45,11 @@ class RecordingValidator extends MedplumFhirValidator {
   }
 }
 
+const ACCOUNT = 'a';
 const TEMPLATE_ID = '6f1c7a52-8a2d-4c39-9b5e-3f0f6f0c2a11';
 const stored: SummaryTemplate = {
   id: TEMPLATE_ID,
-  accountId: 'a',
+  accountId: ACCOUNT,
   name: 't',
   description: '',
   template: '<<Patient[0].name[0].family>> (<<Patient[0].gender>>)',
@@ -79,7 +85,7 @@ describe('generating a summary', () => {
   it('renders a narrative from the stored template, with warnings, after validating the input', async () => {
     const { handler, validator } = setUp();
     const result = await handler.execute(
-      new GenerateSummaryQuery('narrative', patient, TEMPLATE_ID, null, null),
+      new GenerateSummaryQuery(ACCOUNT, 'narrative', patient, TEMPLATE_ID, null, null),
     );
     expect(result).toEqual({
       kind: 'narrative',
@@ -94,13 +100,16 @@ describe('generating a summary', () => {
     expect(
       (
         await refusal(
-          handler.execute(new GenerateSummaryQuery('narrative', patient, null, null, null)),
+          handler.execute(
+            new GenerateSummaryQuery(ACCOUNT, 'narrative', patient, null, null, null),
+          ),
         )
       ).code,
     ).toBe('SUMMARY.TEMPLATE_REQUIRED');
     const missing = await refusal(
       handler.execute(
         new GenerateSummaryQuery(
+          ACCOUNT,
           'narrative',
           patient,
           '00000000-0000-4000-8000-000000000000',
@@ -116,13 +125,18 @@ describe('generating a summary', () => {
     const { handler } = setUp();
     const view = { resource: 'Patient', select: [{ column: [{ name: 'id', path: 'id' }] }] };
     expect(
-      (await refusal(handler.execute(new GenerateSummaryQuery('ips', patient, null, view, null))))
-        .code,
+      (
+        await refusal(
+          handler.execute(new GenerateSummaryQuery(ACCOUNT, 'ips', patient, null, view, null)),
+        )
+      ).code,
     ).toBe('SUMMARY.OPTION_NOT_FOR_MODE');
     expect(
       (
         await refusal(
-          handler.execute(new GenerateSummaryQuery('flatten', patient, null, null, 'bundle')),
+          handler.execute(
+            new GenerateSummaryQuery(ACCOUNT, 'flatten', patient, null, null, 'bundle'),
+          ),
         )
       ).code,
     ).toBe('SUMMARY.OPTION_NOT_FOR_MODE');
@@ -131,7 +145,7 @@ describe('generating a summary', () => {
   it('flattens into lines, or into the rows of a ViewDefinition', async () => {
     const { handler } = setUp();
     const lines = await handler.execute(
-      new GenerateSummaryQuery('flatten', patient, null, null, null),
+      new GenerateSummaryQuery(ACCOUNT, 'flatten', patient, null, null, null),
     );
     expect(lines.kind === 'flatten' && lines.summary).toBe(
       'Patient "Ames": resource Patient/p\nPatient "Ames": name Ames',
@@ -148,7 +162,7 @@ describe('generating a summary', () => {
       ],
     };
     const rows = await handler.execute(
-      new GenerateSummaryQuery('flatten', patient, null, view, null),
+      new GenerateSummaryQuery(ACCOUNT, 'flatten', patient, null, view, null),
     );
     expect(rows).toEqual({
       kind: 'view',
@@ -162,12 +176,14 @@ describe('generating a summary', () => {
   it('builds the IPS with section counts, and the Bundle only when asked', async () => {
     const { handler } = setUp();
     const bundle = { resourceType: 'Bundle', type: 'collection', entry: [{ resource: patient }] };
-    const text = await handler.execute(new GenerateSummaryQuery('ips', bundle, null, null, null));
+    const text = await handler.execute(
+      new GenerateSummaryQuery(ACCOUNT, 'ips', bundle, null, null, null),
+    );
     expect(
       text.kind === 'ips' && [text.bundle, text.sections.map((section) => section.itemCount)],
     ).toEqual([null, [0, 0, 0, 0, 0, 0]]);
     const document = await handler.execute(
-      new GenerateSummaryQuery('ips', bundle, null, null, 'bundle'),
+      new GenerateSummaryQuery(ACCOUNT, 'ips', bundle, null, null, 'bundle'),
     );
     expect(document.kind === 'ips' && document.bundle?.type).toBe('document');
   });
@@ -189,18 +205,18 @@ describe('generating a summary', () => {
       'fhir_resources.entry[0].resource.nickname: Invalid additional property "nickname"',
     ];
     const narrative = await handler.execute(
-      new GenerateSummaryQuery('narrative', defective, TEMPLATE_ID, null, null),
+      new GenerateSummaryQuery(ACCOUNT, 'narrative', defective, TEMPLATE_ID, null, null),
     );
     expect(narrative.warnings).toEqual(['<<Patient[0].gender>> resolved to nothing', ...expected]);
     for (const mode of ['flatten', 'ips'] as const) {
       const result = await handler.execute(
-        new GenerateSummaryQuery(mode, defective, null, null, null),
+        new GenerateSummaryQuery(ACCOUNT, mode, defective, null, null, null),
       );
       expect(result.warnings).toEqual(expected);
       expect(result.summary).toContain('Ames');
     }
     const refused = await refusal(
-      handler.execute(new GenerateSummaryQuery('ips', defective, null, null, null, true)),
+      handler.execute(new GenerateSummaryQuery(ACCOUNT, 'ips', defective, null, null, null, true)),
     );
     expect(refused.code).toBe('SUMMARY.INVALID_FHIR');
     expect(refused.message).toContain('fhir_resources.entry[0].resource.nickname');

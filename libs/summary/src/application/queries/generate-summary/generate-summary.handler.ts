@@ -61,7 +61,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
         'mode narrative needs template_id (a template created with POST /fhir2summary/template)',
       );
     }
-    const template = await this.templates.findOwned(query.templateId);
+    const template = await this.templates.findOwned(query.accountId, query.templateId);
     if (template === null) throw templateNotFound(query.templateId);
     const { input, warnings } = this.read(query);
     const rendered = renderTemplate(parseTemplate(template.template), groupByType(input.entries), {

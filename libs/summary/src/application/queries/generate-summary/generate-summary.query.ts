@@ -26,6 +26,8 @@ export type GeneratedSummary =
 /** POST /fhir2summary/create: a summary of FHIR data in one of the three modes. */
 export class GenerateSummaryQuery extends Query<GeneratedSummary> {
   constructor(
+    /** The caller's account: narrative mode reads one of its templates. */
+    readonly accountId: string,
     readonly mode: SummaryMode,
     readonly fhirResources: Record<string, unknown>,
     readonly templateId: string | null,

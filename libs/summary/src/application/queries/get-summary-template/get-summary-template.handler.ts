@@ -9,7 +9,7 @@ export class GetSummaryTemplateHandler implements IQueryHandler<GetSummaryTempla
   constructor(private readonly templates: SummaryTemplateRepository) {}
 
   async execute(query: GetSummaryTemplateQuery): Promise<SummaryTemplate> {
-    const template = await this.templates.findOwned(query.id);
+    const template = await this.templates.findOwned(query.accountId, query.id);
     if (template === null) throw templateNotFound(query.id);
     return template;
   }

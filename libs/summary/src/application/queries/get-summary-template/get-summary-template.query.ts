@@ -2,7 +2,10 @@ import { Query } from '@nestjs/cqrs';
 import type { SummaryTemplate } from '../../../domain/summary-template.js';
 
 export class GetSummaryTemplateQuery extends Query<SummaryTemplate> {
-  constructor(readonly id: string) {
+  constructor(
+    readonly accountId: string,
+    readonly id: string,
+  ) {
     super();
   }
 }

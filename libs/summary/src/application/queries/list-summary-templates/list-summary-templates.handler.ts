@@ -7,7 +7,7 @@ import { ListSummaryTemplatesQuery } from './list-summary-templates.query.js';
 export class ListSummaryTemplatesHandler implements IQueryHandler<ListSummaryTemplatesQuery> {
   constructor(private readonly templates: SummaryTemplateRepository) {}
 
-  execute(): Promise<SummaryTemplate[]> {
-    return this.templates.listOwned();
+  execute(query: ListSummaryTemplatesQuery): Promise<SummaryTemplate[]> {
+    return this.templates.listOwned(query.accountId);
   }
 }
