@@ -8,7 +8,8 @@ import {
   type GatewayMethod,
   type GatewayResponse,
 } from '@app/fhir';
-import { AppError, RequestContext } from '@app/shared';
+import { CurrentTenant } from '@app/auth';
+import { AppError, type Tenant } from '@app/shared';
 import type { Request, Response } from 'express';
 import { GetFhirGatewayQuery } from '../../application/queries/get-fhir-gateway/get-fhir-gateway.query.js';
 import { gatewayFhirPath } from '../../domain/gateway-path.js';
@@ -38,7 +39,11 @@ export class FhirGatewayController {
     summary:
       'FHIR gateway: read, search, create, update, patch, delete and bundles on a provider, with its credentials',
   })
-  async forward(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async forward(
+    @CurrentTenant() tenant: Tenant,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const method = request.method.toUpperCase();
     if (!METHODS.includes(method)) {
       response.status(405).set('Allow', METHODS.join(', ')).end();
@@ -50,7 +55,7 @@ export class FhirGatewayController {
     const path = gatewayFhirPath(request.path.slice(marker[0].length));
     const origin = requestOrigin(request, this.settings.publicBaseUrl);
     const gateway = await this.queries.execute(
-      new GetFhirGatewayQuery(RequestContext.requireTenant().accountId, providerReference, origin, {
+      new GetFhirGatewayQuery(tenant.accountId, providerReference, origin, {
         providerTokens: parseProviderTokens(request.header('x-service-fhir-provider')),
         onBehalfOf: parseOnBehalfOf(request.header('x-service-on-behalf-of')),
       }),

@@ -21,7 +21,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { FhirSettings } from '@app/fhir';
-import { ok } from '@app/shared';
+import { CurrentTenant } from '@app/auth';
+import { ok, type Tenant } from '@app/shared';
 import type { Request } from 'express';
 import { AddAuthConfigCommand } from '../../application/commands/add-auth-config/add-auth-config.command.js';
 import { CreateFhirProviderCommand } from '../../application/commands/create-fhir-provider/create-fhir-provider.command.js';
@@ -62,11 +63,12 @@ export class FhirProviderController {
   })
   @ApiCreatedResponse({ type: FhirProviderResponseDto })
   async create(
+    @CurrentTenant() tenant: Tenant,
     @Body() body: CreateFhirProviderDto,
     @Req() request: Request,
   ): Promise<FhirProviderResponseDto> {
     const provider = await this.commands.execute(
-      new CreateFhirProviderCommand({
+      new CreateFhirProviderCommand(tenant.accountId, {
         name: body.name,
         description: body.description,
         provider: body.provider,
@@ -81,8 +83,13 @@ export class FhirProviderController {
   @Get('list')
   @ApiOperation({ summary: "List the account's providers, the sandbox provider first" })
   @ApiOkResponse({ type: FhirProviderListResponseDto })
-  async list(@Req() request: Request): Promise<FhirProviderListResponseDto> {
-    const { sandbox, providers } = await this.queries.execute(new ListFhirProvidersQuery());
+  async list(
+    @CurrentTenant() tenant: Tenant,
+    @Req() request: Request,
+  ): Promise<FhirProviderListResponseDto> {
+    const { sandbox, providers } = await this.queries.execute(
+      new ListFhirProvidersQuery(tenant.accountId),
+    );
     return ok('FHIR providers retrieved', {
       fhir_providers: [
         this.view(sandbox, request),
@@ -94,16 +101,23 @@ export class FhirProviderController {
   @Get(':id')
   @ApiOperation({ summary: 'One provider (the sandbox provider in its own shape)' })
   @ApiOkResponse({ type: FhirProviderResponseDto })
-  async get(@Param('id') id: string, @Req() request: Request): Promise<FhirProviderResponseDto> {
-    const provider = await this.queries.execute(new GetFhirProviderQuery(id));
+  async get(
+    @CurrentTenant() tenant: Tenant,
+    @Param('id') id: string,
+    @Req() request: Request,
+  ): Promise<FhirProviderResponseDto> {
+    const provider = await this.queries.execute(new GetFhirProviderQuery(tenant.accountId, id));
     return ok('FHIR provider retrieved', { data: this.view(provider, request) });
   }
 
   @Delete(':id')
   @UseGuards(RejectSandboxChanges)
   @ApiOperation({ summary: 'Delete a provider and its auth configurations (the sandbox: 403)' })
-  async delete(@Param('id') id: string): Promise<{ success: true; message: string }> {
-    await this.commands.execute(new DeleteFhirProviderCommand(id));
+  async delete(
+    @CurrentTenant() tenant: Tenant,
+    @Param('id') id: string,
+  ): Promise<{ success: true; message: string }> {
+    await this.commands.execute(new DeleteFhirProviderCommand(tenant.accountId, id));
     return ok('FHIR provider deleted', {});
   }
 
@@ -113,11 +127,14 @@ export class FhirProviderController {
   @ApiOperation({ summary: 'Add an auth configuration (inactive until set-active-auth-config)' })
   @ApiOkResponse({ type: FhirProviderResponseDto })
   async addAuthConfig(
+    @CurrentTenant() tenant: Tenant,
     @Param('id') id: string,
     @Body() body: AuthConfigRequestDto,
     @Req() request: Request,
   ): Promise<FhirProviderResponseDto> {
-    const provider = await this.commands.execute(new AddAuthConfigCommand(id, { ...body }));
+    const provider = await this.commands.execute(
+      new AddAuthConfigCommand(tenant.accountId, id, { ...body }),
+    );
     return ok('Auth configuration added', { data: this.view(provider, request) });
   }
 
@@ -127,12 +144,13 @@ export class FhirProviderController {
   @ApiOperation({ summary: 'Remove an auth configuration; the active one cannot be removed (400)' })
   @ApiOkResponse({ type: FhirProviderResponseDto })
   async removeAuthConfig(
+    @CurrentTenant() tenant: Tenant,
     @Param('id') id: string,
     @Body() body: AuthConfigIdDto,
     @Req() request: Request,
   ): Promise<FhirProviderResponseDto> {
     const provider = await this.commands.execute(
-      new RemoveAuthConfigCommand(id, body.auth_config_id),
+      new RemoveAuthConfigCommand(tenant.accountId, id, body.auth_config_id),
     );
     return ok('Auth configuration removed', { data: this.view(provider, request) });
   }
@@ -145,12 +163,13 @@ export class FhirProviderController {
   })
   @ApiOkResponse({ type: FhirProviderResponseDto })
   async setActiveAuthConfig(
+    @CurrentTenant() tenant: Tenant,
     @Param('id') id: string,
     @Body() body: AuthConfigIdDto,
     @Req() request: Request,
   ): Promise<FhirProviderResponseDto> {
     const provider = await this.commands.execute(
-      new SetActiveAuthConfigCommand(id, body.auth_config_id),
+      new SetActiveAuthConfigCommand(tenant.accountId, id, body.auth_config_id),
     );
     return ok('Active auth configuration set', { data: this.view(provider, request) });
   }

@@ -1,5 +1,4 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import { addAuthConfig, type FhirProvider } from '../../../domain/fhir-provider.js';
 import { FhirProviderRepository } from '../../ports/fhir-provider.repository.js';
 import { AuthConfigFactory } from '../../services/auth-config-factory.js';
@@ -13,8 +12,7 @@ export class AddAuthConfigHandler implements ICommandHandler<AddAuthConfigComman
     private readonly authConfigs: AuthConfigFactory,
   ) {}
 
-  async execute({ providerId, auth }: AddAuthConfigCommand): Promise<FhirProvider> {
-    const { accountId } = RequestContext.requireTenant();
+  async execute({ accountId, providerId, auth }: AddAuthConfigCommand): Promise<FhirProvider> {
     assertNotSandbox(accountId, providerId);
     const existing = await this.providers.findOwned(accountId, providerId);
     if (!existing) throw providerNotFound(providerId);

@@ -15,7 +15,10 @@ export interface NewFhirProvider {
 
 /** Registers a FHIR server for the caller's account; its first auth configuration becomes active. */
 export class CreateFhirProviderCommand extends Command<FhirProvider> {
-  constructor(readonly provider: NewFhirProvider) {
+  constructor(
+    readonly accountId: string,
+    readonly provider: NewFhirProvider,
+  ) {
     super();
   }
 }

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { AppError, RequestContext } from '@app/shared';
+import { AppError } from '@app/shared';
 import { TOKEN_METHODS } from '../../../domain/auth-config.js';
 import { normalizeBaseUrl } from '../../../domain/base-url.js';
 import type { FhirProvider } from '../../../domain/fhir-provider.js';
@@ -19,8 +19,7 @@ export class CreateFhirProviderHandler implements ICommandHandler<CreateFhirProv
     private readonly targets: OutboundTargetCheck,
   ) {}
 
-  async execute({ provider: input }: CreateFhirProviderCommand): Promise<FhirProvider> {
-    const { accountId } = RequestContext.requireTenant();
+  async execute({ accountId, provider: input }: CreateFhirProviderCommand): Promise<FhirProvider> {
     if (input.provider === SANDBOX) {
       throw AppError.forbidden(
         'FHIR_PROVIDER.SANDBOX_READ_ONLY',

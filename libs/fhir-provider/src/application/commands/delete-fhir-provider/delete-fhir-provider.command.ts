@@ -1,7 +1,10 @@
 import { Command } from '@nestjs/cqrs';
 
 export class DeleteFhirProviderCommand extends Command<void> {
-  constructor(readonly providerId: string) {
+  constructor(
+    readonly accountId: string,
+    readonly providerId: string,
+  ) {
     super();
   }
 }

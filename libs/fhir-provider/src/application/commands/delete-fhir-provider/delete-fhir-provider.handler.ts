@@ -1,5 +1,4 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import { FhirProviderRepository } from '../../ports/fhir-provider.repository.js';
 import { ProviderAuthorizers } from '../../ports/provider-authorizers.js';
 import { assertNotSandbox, providerNotFound } from '../../services/sandbox-guard.js';
@@ -12,8 +11,7 @@ export class DeleteFhirProviderHandler implements ICommandHandler<DeleteFhirProv
     private readonly authorizers: ProviderAuthorizers,
   ) {}
 
-  async execute({ providerId }: DeleteFhirProviderCommand): Promise<void> {
-    const { accountId } = RequestContext.requireTenant();
+  async execute({ accountId, providerId }: DeleteFhirProviderCommand): Promise<void> {
     assertNotSandbox(accountId, providerId);
     const deleted = await this.providers.deleteOwned(accountId, providerId);
     if (!deleted) throw providerNotFound(providerId);

@@ -1,5 +1,4 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import { removeAuthConfig, type FhirProvider } from '../../../domain/fhir-provider.js';
 import { FhirProviderRepository } from '../../ports/fhir-provider.repository.js';
 import { ProviderAuthorizers } from '../../ports/provider-authorizers.js';
@@ -13,8 +12,11 @@ export class RemoveAuthConfigHandler implements ICommandHandler<RemoveAuthConfig
     private readonly authorizers: ProviderAuthorizers,
   ) {}
 
-  async execute({ providerId, authConfigId }: RemoveAuthConfigCommand): Promise<FhirProvider> {
-    const { accountId } = RequestContext.requireTenant();
+  async execute({
+    accountId,
+    providerId,
+    authConfigId,
+  }: RemoveAuthConfigCommand): Promise<FhirProvider> {
     assertNotSandbox(accountId, providerId);
     const updated = await this.providers.update(accountId, providerId, (provider) =>
       removeAuthConfig(provider, authConfigId, new Date()),

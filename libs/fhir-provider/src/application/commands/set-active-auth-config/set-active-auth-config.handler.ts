@@ -1,5 +1,4 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import { activateAuthConfig, type FhirProvider } from '../../../domain/fhir-provider.js';
 import { FhirProviderRepository } from '../../ports/fhir-provider.repository.js';
 import { assertNotSandbox, providerNotFound } from '../../services/sandbox-guard.js';
@@ -9,8 +8,11 @@ import { SetActiveAuthConfigCommand } from './set-active-auth-config.command.js'
 export class SetActiveAuthConfigHandler implements ICommandHandler<SetActiveAuthConfigCommand> {
   constructor(private readonly providers: FhirProviderRepository) {}
 
-  async execute({ providerId, authConfigId }: SetActiveAuthConfigCommand): Promise<FhirProvider> {
-    const { accountId } = RequestContext.requireTenant();
+  async execute({
+    accountId,
+    providerId,
+    authConfigId,
+  }: SetActiveAuthConfigCommand): Promise<FhirProvider> {
     assertNotSandbox(accountId, providerId);
     const updated = await this.providers.update(accountId, providerId, (provider) =>
       activateAuthConfig(provider, authConfigId, new Date()),

@@ -1,5 +1,4 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import type { FhirProvider } from '../../../domain/fhir-provider.js';
 import {
   sandboxProvider,
@@ -14,8 +13,10 @@ import { GetFhirProviderQuery } from './get-fhir-provider.query.js';
 export class GetFhirProviderHandler implements IQueryHandler<GetFhirProviderQuery> {
   constructor(private readonly providers: FhirProviderRepository) {}
 
-  async execute({ providerId }: GetFhirProviderQuery): Promise<FhirProvider | SandboxProvider> {
-    const { accountId } = RequestContext.requireTenant();
+  async execute({
+    accountId,
+    providerId,
+  }: GetFhirProviderQuery): Promise<FhirProvider | SandboxProvider> {
     if (providerId.toLowerCase() === sandboxProviderId(accountId))
       return sandboxProvider(accountId);
     const provider = await this.providers.findOwned(accountId, providerId);

@@ -8,4 +8,8 @@ export interface ProviderListing {
 }
 
 /** The caller's sandbox provider and every provider the account registered. */
-export class ListFhirProvidersQuery extends Query<ProviderListing> {}
+export class ListFhirProvidersQuery extends Query<ProviderListing> {
+  constructor(readonly accountId: string) {
+    super();
+  }
+}
