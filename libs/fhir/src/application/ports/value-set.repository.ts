@@ -10,5 +10,5 @@ export interface StoredValueSet {
 export abstract class ValueSetRepository {
   /** Inserts or replaces each by url. */
   abstract save(accountId: string, valueSets: StoredValueSet[]): Promise<void>;
-  abstract findByUrls(accountId: string, urls: string[]): Promise<StoredValueSet[]>;
+  abstract findOwnedByUrls(accountId: string, urls: string[]): Promise<StoredValueSet[]>;
 }

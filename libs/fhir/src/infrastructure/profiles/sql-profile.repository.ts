@@ -26,7 +26,7 @@ export class SqlProfileRepository extends ProfileRepository {
     super();
   }
 
-  async list(accountId: string, url?: string): Promise<CustomProfile[]> {
+  async listOwned(accountId: string, url?: string): Promise<CustomProfile[]> {
     const rows: ProfileRow[] =
       url === undefined
         ? await this.dataSource.query(
@@ -40,7 +40,7 @@ export class SqlProfileRepository extends ProfileRepository {
     return rows.map(toProfile);
   }
 
-  async find(accountId: string, id: string): Promise<CustomProfile | null> {
+  async findOwned(accountId: string, id: string): Promise<CustomProfile | null> {
     const rows: ProfileRow[] = await this.dataSource.query(
       `SELECT ${COLUMNS} FROM fhir_profile WHERE account_id = $1 AND id = $2`,
       [accountId, id],
@@ -48,8 +48,8 @@ export class SqlProfileRepository extends ProfileRepository {
     return rows[0] ? toProfile(rows[0]) : null;
   }
 
-  async findByUrl(accountId: string, url: string): Promise<CustomProfile | null> {
-    return (await this.list(accountId, url))[0] ?? null;
+  async findOwnedByUrl(accountId: string, url: string): Promise<CustomProfile | null> {
+    return (await this.listOwned(accountId, url))[0] ?? null;
   }
 
   async insert(accountId: string, profile: CustomProfile): Promise<void> {
@@ -77,7 +77,7 @@ export class SqlProfileRepository extends ProfileRepository {
     return rows.length > 0;
   }
 
-  async listGuides(accountId: string): Promise<ImplementationGuide[]> {
+  async listOwnedGuides(accountId: string): Promise<ImplementationGuide[]> {
     const stored: {
       name: string;
       profile_context: string;

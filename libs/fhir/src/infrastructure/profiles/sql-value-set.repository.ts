@@ -40,7 +40,7 @@ export class SqlValueSetRepository extends ValueSetRepository {
     }
   }
 
-  async findByUrls(accountId: string, urls: string[]): Promise<StoredValueSet[]> {
+  async findOwnedByUrls(accountId: string, urls: string[]): Promise<StoredValueSet[]> {
     if (urls.length === 0) return [];
     const rows: ValueSetRow[] = await this.dataSource.query(
       `SELECT url, version, implementation_guide, value_set FROM fhir_value_set

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, ok } from '@app/shared';
+import { CurrentTenant } from '@app/auth';
+import { AppError, ok, type Tenant } from '@app/shared';
 import { ImportGuidePackageCommand } from '../../application/commands/import-guide-package/import-guide-package.command.js';
 import { DeleteGuideMetadataCommand } from '../../application/commands/delete-guide-metadata/delete-guide-metadata.command.js';
 import { SetGuideContextCommand } from '../../application/commands/set-guide-context/set-guide-context.command.js';
@@ -22,8 +23,8 @@ export class ImplementationGuidesController {
 
   @Get()
   @ApiOperation({ summary: 'List implementation guides with their profile counts' })
-  async list() {
-    const guides = await this.queries.execute(new ListGuidesQuery());
+  async list(@CurrentTenant() tenant: Tenant) {
+    const guides = await this.queries.execute(new ListGuidesQuery(tenant.accountId));
     return ok('Implementation guides retrieved', {
       implementation_guides: guides.map(guideSummary),
     });
@@ -31,8 +32,8 @@ export class ImplementationGuidesController {
 
   @Get(':name')
   @ApiOperation({ summary: 'One implementation guide with the ids of its profiles' })
-  async get(@Param('name') name: string) {
-    const guide = await this.queries.execute(new GetGuideQuery(name));
+  async get(@CurrentTenant() tenant: Tenant, @Param('name') name: string) {
+    const guide = await this.queries.execute(new GetGuideQuery(tenant.accountId, name));
     return ok('Implementation guide retrieved', {
       ...guideSummary(guide),
       profiles: guide.profileIds,
@@ -41,9 +42,13 @@ export class ImplementationGuidesController {
 
   @Put(':name')
   @ApiOperation({ summary: "Set (or clear with an empty value) a guide's profile context" })
-  async update(@Param('name') name: string, @Body() body: GuideContextDto) {
+  async update(
+    @CurrentTenant() tenant: Tenant,
+    @Param('name') name: string,
+    @Body() body: GuideContextDto,
+  ) {
     const guide = await this.commands.execute(
-      new SetGuideContextCommand(name, body.profile_context ?? ''),
+      new SetGuideContextCommand(tenant.accountId, name, body.profile_context ?? ''),
     );
     return ok('Implementation guide updated', guideSummary(guide));
   }
@@ -56,9 +61,13 @@ export class ImplementationGuidesController {
   })
   @ApiConsumes('application/gzip', 'application/json')
   @ApiBody({ schema: { oneOf: [{ type: 'string', format: 'binary' }, { type: 'object' }] } })
-  async importPackage(@Param('name') name: string, @Body() body: unknown) {
+  async importPackage(
+    @CurrentTenant() tenant: Tenant,
+    @Param('name') name: string,
+    @Body() body: unknown,
+  ) {
     const result = await this.commands.execute(
-      new ImportGuidePackageCommand(name, packageSource(body)),
+      new ImportGuidePackageCommand(tenant.accountId, name, packageSource(body)),
     );
     return ok('Implementation guide imported', guideImportSummary(result));
   }
@@ -66,8 +75,8 @@ export class ImplementationGuidesController {
   @Delete(':name')
   @HttpCode(204)
   @ApiOperation({ summary: "Delete a guide's stored metadata (its profiles keep their guide)" })
-  async remove(@Param('name') name: string): Promise<void> {
-    await this.commands.execute(new DeleteGuideMetadataCommand(name));
+  async remove(@CurrentTenant() tenant: Tenant, @Param('name') name: string): Promise<void> {
+    await this.commands.execute(new DeleteGuideMetadataCommand(tenant.accountId, name));
   }
 }
 

@@ -1,7 +1,8 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AppError, ok } from '@app/shared';
+import { CurrentTenant } from '@app/auth';
+import { AppError, ok, type Tenant } from '@app/shared';
 import { UploadProfileCommand } from '../../application/commands/upload-profile/upload-profile.command.js';
 import { LegacyProfileUploadDto } from './profiles.dto.js';
 
@@ -16,9 +17,10 @@ export class LegacyProfileUploadController {
   @ApiOperation({
     summary: 'Upload a custom profile, base64 (deprecated: use POST /fhir/profiles)',
   })
-  async upload(@Body() body: LegacyProfileUploadDto) {
+  async upload(@CurrentTenant() tenant: Tenant, @Body() body: LegacyProfileUploadDto) {
     const profile = await this.commands.execute(
       new UploadProfileCommand(
+        tenant.accountId,
         decodeProfile(body.profile),
         body.implementation_guide,
         body.profile_context,

@@ -11,7 +11,8 @@ import {
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { AppError, ok } from '@app/shared';
+import { CurrentTenant } from '@app/auth';
+import { AppError, ok, type Tenant } from '@app/shared';
 import { DeleteProfileCommand } from '../../application/commands/delete-profile/delete-profile.command.js';
 import { UpdateProfileCommand } from '../../application/commands/update-profile/update-profile.command.js';
 import { UploadProfileCommand } from '../../application/commands/upload-profile/upload-profile.command.js';
@@ -47,11 +48,16 @@ export class ProfilesController {
   @ApiQuery({ name: 'url', required: false })
   @ApiQuery({ name: 'include_builtin', required: false, type: Boolean })
   async list(
+    @CurrentTenant() tenant: Tenant,
     @QueryParam('url') url?: string,
     @QueryParam('include_builtin') includeBuiltin?: string,
   ) {
     const listed = await this.queries.execute(
-      new ListProfilesQuery(url || undefined, parseFlag(includeBuiltin, 'include_builtin')),
+      new ListProfilesQuery(
+        tenant.accountId,
+        url || undefined,
+        parseFlag(includeBuiltin, 'include_builtin'),
+      ),
     );
     return ok('Profiles retrieved', {
       profiles: [
@@ -63,17 +69,21 @@ export class ProfilesController {
 
   @Post()
   @ApiOperation({ summary: 'Upload a custom profile (an R4 StructureDefinition)' })
-  async create(@Body() body: ProfileUploadDto) {
+  async create(@CurrentTenant() tenant: Tenant, @Body() body: ProfileUploadDto) {
     const profile = await this.commands.execute(
-      new UploadProfileCommand(body.structure_definition, body.implementation_guide),
+      new UploadProfileCommand(
+        tenant.accountId,
+        body.structure_definition,
+        body.implementation_guide,
+      ),
     );
     return ok('Profile created', profileSummary(profile));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One custom profile with its StructureDefinition' })
-  async get(@Param('id') id: string) {
-    const profile = await this.queries.execute(new GetProfileQuery(id));
+  async get(@CurrentTenant() tenant: Tenant, @Param('id') id: string) {
+    const profile = await this.queries.execute(new GetProfileQuery(tenant.accountId, id));
     if (!profile) {
       const builtin = await this.queries.execute(new FindBuiltinProfileQuery(id));
       if (!builtin) throw profileNotFound(id);
@@ -90,9 +100,18 @@ export class ProfilesController {
 
   @Put(':id')
   @ApiOperation({ summary: 'Replace a custom profile (the path id is authoritative)' })
-  async update(@Param('id') id: string, @Body() body: ProfileUploadDto) {
+  async update(
+    @CurrentTenant() tenant: Tenant,
+    @Param('id') id: string,
+    @Body() body: ProfileUploadDto,
+  ) {
     const profile = await this.commands.execute(
-      new UpdateProfileCommand(id, body.structure_definition, body.implementation_guide),
+      new UpdateProfileCommand(
+        tenant.accountId,
+        id,
+        body.structure_definition,
+        body.implementation_guide,
+      ),
     );
     return ok('Profile updated', profileSummary(profile));
   }
@@ -100,7 +119,7 @@ export class ProfilesController {
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a custom profile' })
-  async remove(@Param('id') id: string): Promise<void> {
-    await this.commands.execute(new DeleteProfileCommand(id));
+  async remove(@CurrentTenant() tenant: Tenant, @Param('id') id: string): Promise<void> {
+    await this.commands.execute(new DeleteProfileCommand(tenant.accountId, id));
   }
 }

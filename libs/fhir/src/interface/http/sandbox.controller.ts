@@ -1,6 +1,8 @@
 import { All, Controller, Inject, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentTenant } from '@app/auth';
+import type { Tenant } from '@app/shared';
 import type { Request, Response } from 'express';
 import { HandleSandboxRequestCommand } from '../../application/commands/handle-sandbox-request/handle-sandbox-request.command.js';
 import type { SandboxMethod } from '../../application/ports/sandbox-request.js';
@@ -29,7 +31,11 @@ export class SandboxController {
     summary:
       'Sandbox FHIR R4 REST API (read, vread, create, update, delete, history, search, batch/transaction)',
   })
-  async handle(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async handle(
+    @CurrentTenant() tenant: Tenant,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const method = request.method.toUpperCase();
     if (!METHODS.includes(method)) {
       response.status(405).set('Allow', METHODS.join(', ')).end();
@@ -37,7 +43,7 @@ export class SandboxController {
     }
     const path = request.path.slice(`/${SANDBOX_PATH}`.length).replace(/^\/+|\/+$/g, '');
     const result = await this.commands.execute(
-      new HandleSandboxRequestCommand(this.baseUrl(request), {
+      new HandleSandboxRequestCommand(tenant.accountId, this.baseUrl(request), {
         method: method as SandboxMethod,
         path,
         query: readQuery(request.originalUrl),

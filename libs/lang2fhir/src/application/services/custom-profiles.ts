@@ -38,7 +38,7 @@ export class CustomProfiles {
 
   async resolve(accountId: string, resource: string): Promise<ResolvedResource> {
     if (isRequestedKind(resource)) return { kind: resource };
-    const profile = await this.queries.execute(new GetProfileQuery(resource, accountId));
+    const profile = await this.queries.execute(new GetProfileQuery(accountId, resource));
     if (!profile) {
       throw AppError.badRequest(
         Lang2FhirErrorCodes.UNKNOWN_RESOURCE,

@@ -1,5 +1,4 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import { checkGuideName } from '../../../domain/profiles/structure-definition-rules.js';
 import { guideNotFound } from '../../profile-errors.js';
 import { ProfileRepository } from '../../ports/profile.repository.js';
@@ -10,7 +9,7 @@ export class DeleteGuideMetadataHandler implements ICommandHandler<DeleteGuideMe
   constructor(private readonly profiles: ProfileRepository) {}
 
   async execute(command: DeleteGuideMetadataCommand): Promise<void> {
-    const { accountId } = RequestContext.requireTenant();
+    const { accountId } = command;
     const name = checkGuideName(command.name);
     if (!(await this.profiles.removeGuideMetadata(accountId, name))) throw guideNotFound(name);
   }

@@ -1,7 +1,10 @@
 import { Command } from '@nestjs/cqrs';
 
 export class DeleteProfileCommand extends Command<void> {
-  constructor(readonly id: string) {
+  constructor(
+    readonly accountId: string,
+    readonly id: string,
+  ) {
     super();
   }
 }

@@ -1,5 +1,4 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import { isBuiltinProfileId } from '../../../domain/profiles/builtin-profiles.js';
 import { builtinReadOnly, profileNotFound } from '../../profile-errors.js';
 import { ProfileRepository } from '../../ports/profile.repository.js';
@@ -10,7 +9,7 @@ export class DeleteProfileHandler implements ICommandHandler<DeleteProfileComman
   constructor(private readonly profiles: ProfileRepository) {}
 
   async execute(command: DeleteProfileCommand): Promise<void> {
-    const { accountId } = RequestContext.requireTenant();
+    const { accountId } = command;
     const id = command.id.toLowerCase();
     if (isBuiltinProfileId(id)) throw builtinReadOnly(id);
     if (!(await this.profiles.remove(accountId, id))) throw profileNotFound(id);

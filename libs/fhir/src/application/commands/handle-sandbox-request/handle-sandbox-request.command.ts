@@ -4,6 +4,7 @@ import type { SandboxRequest, SandboxResponse } from '../../ports/sandbox-reques
 /** One FHIR REST interaction on the caller's own sandbox. */
 export class HandleSandboxRequestCommand extends Command<SandboxResponse> {
   constructor(
+    readonly accountId: string,
     /** The sandbox's base URL as the caller sees it: used in fullUrl, Location and paging links. */
     readonly baseUrl: string,
     readonly request: SandboxRequest,

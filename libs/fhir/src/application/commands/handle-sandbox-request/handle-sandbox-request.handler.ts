@@ -1,5 +1,4 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import { SandboxFhirServer, type SandboxResponse } from '../../ports/sandbox-request.js';
 import { HandleSandboxRequestCommand } from './handle-sandbox-request.command.js';
 
@@ -7,8 +6,7 @@ import { HandleSandboxRequestCommand } from './handle-sandbox-request.command.js
 export class HandleSandboxRequestHandler implements ICommandHandler<HandleSandboxRequestCommand> {
   constructor(private readonly sandbox: SandboxFhirServer) {}
 
-  execute({ baseUrl, request }: HandleSandboxRequestCommand): Promise<SandboxResponse> {
-    const { accountId } = RequestContext.requireTenant();
+  execute({ accountId, baseUrl, request }: HandleSandboxRequestCommand): Promise<SandboxResponse> {
     return this.sandbox.handle(accountId, baseUrl, request);
   }
 }

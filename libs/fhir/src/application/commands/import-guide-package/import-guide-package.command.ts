@@ -16,6 +16,7 @@ export interface GuideImport {
  */
 export class ImportGuidePackageCommand extends Command<GuideImport> {
   constructor(
+    readonly accountId: string,
     readonly name: string,
     readonly source: { archive: Buffer } | { resources: unknown[] },
   ) {

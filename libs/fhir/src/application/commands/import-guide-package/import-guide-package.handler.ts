@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, RequestContext } from '@app/shared';
+import { AppError } from '@app/shared';
 import { isBuiltinProfileId } from '../../../domain/profiles/builtin-profiles.js';
 import type { CustomProfile } from '../../../domain/profiles/custom-profile.js';
 import {
@@ -26,7 +26,7 @@ export class ImportGuidePackageHandler implements ICommandHandler<ImportGuidePac
   ) {}
 
   async execute(command: ImportGuidePackageCommand): Promise<GuideImport> {
-    const { accountId } = RequestContext.requireTenant();
+    const { accountId } = command;
     const guide = checkGuideName(command.name);
     const content = this.read(command.source);
     const skipped = [...content.skipped];
@@ -127,14 +127,14 @@ export class ImportGuidePackageHandler implements ICommandHandler<ImportGuidePac
   ): Promise<GuideImport['profiles']> {
     const existing = new Map<string, CustomProfile | null>();
     for (const profile of profiles) {
-      const sameId = await this.profiles.find(accountId, profile.id);
+      const sameId = await this.profiles.findOwned(accountId, profile.id);
       if (sameId && sameId.implementationGuide !== guide) {
         throw AppError.conflict(
           'FHIR_PROFILES.DUPLICATE_ID',
           `The profile "${profile.id}" belongs to the guide "${sameId.implementationGuide}"; it is not replaced by an import into "${guide}"`,
         );
       }
-      const sameUrl = await this.profiles.findByUrl(accountId, profile.url);
+      const sameUrl = await this.profiles.findOwnedByUrl(accountId, profile.url);
       if (sameUrl && sameUrl.id !== profile.id) {
         throw AppError.conflict(
           'FHIR_PROFILES.DUPLICATE_URL',

@@ -1,5 +1,4 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import type { ImplementationGuide } from '../../../domain/profiles/custom-profile.js';
 import { checkGuideName } from '../../../domain/profiles/structure-definition-rules.js';
 import { ProfileRepository } from '../../ports/profile.repository.js';
@@ -10,10 +9,10 @@ export class SetGuideContextHandler implements ICommandHandler<SetGuideContextCo
   constructor(private readonly profiles: ProfileRepository) {}
 
   async execute(command: SetGuideContextCommand): Promise<ImplementationGuide> {
-    const { accountId } = RequestContext.requireTenant();
+    const { accountId } = command;
     const name = checkGuideName(command.name);
     await this.profiles.setGuideContext(accountId, name, command.profileContext);
-    const guides = await this.profiles.listGuides(accountId);
+    const guides = await this.profiles.listOwnedGuides(accountId);
     return guides.find((guide) => guide.name === name)!;
   }
 }

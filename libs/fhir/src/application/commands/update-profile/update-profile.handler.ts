@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, RequestContext } from '@app/shared';
+import { AppError } from '@app/shared';
 import type { CustomProfile } from '../../../domain/profiles/custom-profile.js';
 import {
   checkGuideName,
@@ -15,10 +15,10 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
   constructor(private readonly profiles: ProfileRepository) {}
 
   async execute(command: UpdateProfileCommand): Promise<CustomProfile> {
-    const { accountId } = RequestContext.requireTenant();
+    const { accountId } = command;
     const id = command.id.toLowerCase();
     if (isBuiltinProfileId(id)) throw builtinReadOnly(id);
-    const existing = await this.profiles.find(accountId, id);
+    const existing = await this.profiles.findOwned(accountId, id);
     if (!existing) throw profileNotFound(id);
     const given = command.structureDefinition as Record<string, unknown> | null;
     const givenId = typeof given?.id === 'string' ? given.id.toLowerCase() : undefined;
@@ -35,7 +35,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
         `The profile constrains ${existing.resourceType}; its type cannot become ${identity.resourceType}`,
       );
     }
-    const sameUrl = await this.profiles.findByUrl(accountId, identity.url);
+    const sameUrl = await this.profiles.findOwnedByUrl(accountId, identity.url);
     if (sameUrl && sameUrl.id !== id) {
       throw AppError.conflict(
         'FHIR_PROFILES.DUPLICATE_URL',

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError, RequestContext } from '@app/shared';
+import { AppError } from '@app/shared';
 import { DEFAULT_GUIDE, type CustomProfile } from '../../../domain/profiles/custom-profile.js';
 import { isBuiltinProfileId } from '../../../domain/profiles/builtin-profiles.js';
 import {
@@ -14,7 +14,7 @@ export class UploadProfileHandler implements ICommandHandler<UploadProfileComman
   constructor(private readonly profiles: ProfileRepository) {}
 
   async execute(command: UploadProfileCommand): Promise<CustomProfile> {
-    const { accountId } = RequestContext.requireTenant();
+    const { accountId } = command;
     const identity = profileIdentity(command.structureDefinition);
     const guide = checkGuideName(command.implementationGuide ?? DEFAULT_GUIDE);
     if (isBuiltinProfileId(identity.id)) {
@@ -23,13 +23,13 @@ export class UploadProfileHandler implements ICommandHandler<UploadProfileComman
         `"${identity.id}" is the id of a built-in profile; give the StructureDefinition another id`,
       );
     }
-    if (await this.profiles.find(accountId, identity.id)) {
+    if (await this.profiles.findOwned(accountId, identity.id)) {
       throw AppError.conflict(
         'FHIR_PROFILES.DUPLICATE_ID',
         `A custom profile with id "${identity.id}" exists; update it with PUT /fhir/profiles/${identity.id}`,
       );
     }
-    if (await this.profiles.findByUrl(accountId, identity.url)) {
+    if (await this.profiles.findOwnedByUrl(accountId, identity.url)) {
       throw AppError.conflict(
         'FHIR_PROFILES.DUPLICATE_URL',
         `A custom profile with url "${identity.url}" exists`,

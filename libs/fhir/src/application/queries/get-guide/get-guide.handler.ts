@@ -1,5 +1,4 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import type { ImplementationGuide } from '../../../domain/profiles/custom-profile.js';
 import { checkGuideName } from '../../../domain/profiles/structure-definition-rules.js';
 import { guideNotFound } from '../../profile-errors.js';
@@ -12,7 +11,7 @@ export class GetGuideHandler implements IQueryHandler<GetGuideQuery> {
 
   async execute(query: GetGuideQuery): Promise<ImplementationGuide> {
     const name = checkGuideName(query.name);
-    const guides = await this.profiles.listGuides(RequestContext.requireTenant().accountId);
+    const guides = await this.profiles.listOwnedGuides(query.accountId);
     const guide = guides.find((candidate) => candidate.name === name);
     if (!guide) throw guideNotFound(name);
     return guide;

@@ -2,7 +2,10 @@ import { Query } from '@nestjs/cqrs';
 import type { ImplementationGuide } from '../../../domain/profiles/custom-profile.js';
 
 export class GetGuideQuery extends Query<ImplementationGuide> {
-  constructor(readonly name: string) {
+  constructor(
+    readonly accountId: string,
+    readonly name: string,
+  ) {
     super();
   }
 }

@@ -1,5 +1,4 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import type { CustomProfile } from '../../../domain/profiles/custom-profile.js';
 import { ProfileRepository } from '../../ports/profile.repository.js';
 import { GetProfileQuery } from './get-profile.query.js';
@@ -10,7 +9,6 @@ export class GetProfileHandler implements IQueryHandler<GetProfileQuery> {
   constructor(private readonly profiles: ProfileRepository) {}
 
   execute(query: GetProfileQuery): Promise<CustomProfile | null> {
-    const accountId = query.accountId ?? RequestContext.requireTenant().accountId;
-    return this.profiles.find(accountId, query.id.toLowerCase());
+    return this.profiles.findOwned(query.accountId, query.id.toLowerCase());
   }
 }

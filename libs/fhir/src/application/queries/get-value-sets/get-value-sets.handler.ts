@@ -7,7 +7,7 @@ export class GetValueSetsHandler implements IQueryHandler<GetValueSetsQuery> {
   constructor(private readonly valueSets: ValueSetRepository) {}
 
   async execute(query: GetValueSetsQuery): Promise<Record<string, Record<string, unknown>>> {
-    const found = await this.valueSets.findByUrls(query.accountId, query.urls);
+    const found = await this.valueSets.findOwnedByUrls(query.accountId, query.urls);
     return Object.fromEntries(found.map((item) => [item.url, item.valueSet]));
   }
 }

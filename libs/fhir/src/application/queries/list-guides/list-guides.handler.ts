@@ -1,5 +1,4 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import type { ImplementationGuide } from '../../../domain/profiles/custom-profile.js';
 import { ProfileRepository } from '../../ports/profile.repository.js';
 import { ListGuidesQuery } from './list-guides.query.js';
@@ -8,7 +7,7 @@ import { ListGuidesQuery } from './list-guides.query.js';
 export class ListGuidesHandler implements IQueryHandler<ListGuidesQuery> {
   constructor(private readonly profiles: ProfileRepository) {}
 
-  execute(): Promise<ImplementationGuide[]> {
-    return this.profiles.listGuides(RequestContext.requireTenant().accountId);
+  execute(query: ListGuidesQuery): Promise<ImplementationGuide[]> {
+    return this.profiles.listOwnedGuides(query.accountId);
   }
 }

@@ -1,4 +1,8 @@
 import { Query } from '@nestjs/cqrs';
 import type { ImplementationGuide } from '../../../domain/profiles/custom-profile.js';
 
-export class ListGuidesQuery extends Query<ImplementationGuide[]> {}
+export class ListGuidesQuery extends Query<ImplementationGuide[]> {
+  constructor(readonly accountId: string) {
+    super();
+  }
+}

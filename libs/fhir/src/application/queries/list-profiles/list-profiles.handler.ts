@@ -1,6 +1,5 @@
 import { Optional } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { RequestContext } from '@app/shared';
 import { BuiltinProfileCatalog } from '../../ports/builtin-profile-catalog.js';
 import { ProfileRepository } from '../../ports/profile.repository.js';
 import { ListProfilesQuery, type ListedProfiles } from './list-profiles.query.js';
@@ -13,7 +12,7 @@ export class ListProfilesHandler implements IQueryHandler<ListProfilesQuery> {
   ) {}
 
   async execute(query: ListProfilesQuery): Promise<ListedProfiles> {
-    const custom = await this.profiles.list(RequestContext.requireTenant().accountId, query.url);
+    const custom = await this.profiles.listOwned(query.accountId, query.url);
     if (!query.includeBuiltin || !this.catalog) return { custom, builtin: [] };
     const builtin = this.catalog
       .list()

@@ -10,6 +10,7 @@ export interface ListedProfiles {
 
 export class ListProfilesQuery extends Query<ListedProfiles> {
   constructor(
+    readonly accountId: string,
     readonly url?: string,
     readonly includeBuiltin = false,
   ) {
