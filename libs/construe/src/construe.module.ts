@@ -9,7 +9,11 @@ import { ResumeEmbeddingsHandler } from './application/commands/resume-embedding
 import { UploadCodeSystemHandler } from './application/commands/upload-code-system/upload-code-system.handler.js';
 import { CodeSearchIndexes } from './application/code-search-indexes.js';
 import { EmbedCodeSystemJob } from './application/embed-code-system.job.js';
+import { BuiltinSystemStore } from './application/ports/builtin-system.store.js';
+import { CodeReader } from './application/ports/code-reader.js';
+import { CodeSearchStore } from './application/ports/code-search.store.js';
 import { CodeSystemRepository } from './application/ports/code-system.repository.js';
+import { EmbeddingStore } from './application/ports/embedding.store.js';
 import { CustomSystemStore } from './application/ports/custom-system-store.js';
 import { Embedder } from './application/ports/embedder.js';
 import { CrosswalkCodeHandler } from './application/queries/crosswalk-code/crosswalk-code.handler.js';
@@ -28,7 +32,11 @@ import { SearchSemanticHandler } from './application/queries/search-semantic/sea
 import { SearchTextHandler } from './application/queries/search-text/search-text.handler.js';
 import { HashingEmbedder } from './infrastructure/embedding/hashing.embedder.js';
 import { OpenAiCompatibleEmbedder } from './infrastructure/embedding/openai-compatible.embedder.js';
+import { SqlBuiltinSystemStore } from './infrastructure/persistence/sql-builtin-system.store.js';
+import { SqlCodeReader } from './infrastructure/persistence/sql-code.reader.js';
+import { SqlCodeSearchStore } from './infrastructure/persistence/sql-code-search.store.js';
 import { SqlCodeSystemRepository } from './infrastructure/persistence/sql-code-system.repository.js';
+import { SqlEmbeddingStore } from './infrastructure/persistence/sql-embedding.store.js';
 import { SqlCustomSystemStore } from './infrastructure/persistence/sql-custom-system-store.js';
 import { EmbedCodeSystemRegistrar } from './infrastructure/queue/embed-code-system.registrar.js';
 import { ConstrueController } from './interface/http/construe.controller.js';
@@ -74,6 +82,10 @@ const embedder = {
     CodeSearchIndexes,
     embedder,
     { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },
+    { provide: CodeReader, useClass: SqlCodeReader },
+    { provide: CodeSearchStore, useClass: SqlCodeSearchStore },
+    { provide: EmbeddingStore, useClass: SqlEmbeddingStore },
+    { provide: BuiltinSystemStore, useClass: SqlBuiltinSystemStore },
     { provide: CustomSystemStore, useClass: SqlCustomSystemStore },
     { provide: FeedbackRepository, useClass: SqlFeedbackRepository },
   ],

@@ -2,7 +2,8 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { HttpAdapterHost } from '@nestjs/core';
 import { CodeSearchIndex } from '../domain/text-search/code-search-index.js';
 import type { SystemCode } from '../domain/code-system.js';
-import { CodeSystemRepository, type ScoredCode } from './ports/code-system.repository.js';
+import { BuiltinSystemStore } from './ports/builtin-system.store.js';
+import { CodeSearchStore, type ScoredCode } from './ports/code-search.store.js';
 
 /** Systems whose index stays in memory; the least recently searched one goes first. */
 const MAX_INDEXES = 6;
@@ -23,14 +24,15 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   private readonly loaded = new Map<string, Promise<LoadedIndex>>();
 
   constructor(
-    private readonly systems: CodeSystemRepository,
+    private readonly builtins: BuiltinSystemStore,
+    private readonly store: CodeSearchStore,
     private readonly http: HttpAdapterHost,
   ) {}
 
   /** A serving API builds the builtin systems' indexes at start, not on the first search. */
   async onApplicationBootstrap(): Promise<void> {
     if (!this.serving()) return;
-    for (const system of await this.systems.listBuiltin()) this.warm(system.id);
+    for (const system of await this.builtins.listBuiltin()) this.warm(system.id);
   }
 
   /** Builds a system's index in the background when this process serves searches (not in the CLI or a worker). */
@@ -70,7 +72,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   }
 
   private async build(systemId: string): Promise<LoadedIndex> {
-    const rows = await this.systems.loadSearchDocuments(systemId);
+    const rows = await this.store.loadSearchDocuments(systemId);
     const index = await CodeSearchIndex.build(
       rows.map((row) => ({ title: row.description, synonyms: row.synonyms, context: row.context })),
       () => new Promise((resolve) => setImmediate(resolve)),

@@ -16,11 +16,12 @@ export function systemNameOrThrow(raw: string): string {
  */
 export async function resolveSystem(
   repository: CodeSystemRepository,
+  accountId: string,
   name: string,
   version?: string,
 ): Promise<CodeSystem> {
   const normalized = systemNameOrThrow(name);
-  const candidates = await repository.findVisible(normalized);
+  const candidates = await repository.findOwnedByName(accountId, normalized);
   const matching =
     version === undefined ? candidates : candidates.filter((system) => system.version === version);
   if (matching.length === 0) {

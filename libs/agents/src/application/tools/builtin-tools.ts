@@ -36,7 +36,9 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
         version,
       }),
       run: (args) =>
-        queries.execute(new SearchTextQuery(args.system, args.query, args.limit, args.version)),
+        queries.execute(
+          new SearchTextQuery(accountId, args.system, args.query, args.limit, args.version),
+        ),
     }),
     defineTool({
       name: 'construe_search_semantic',
@@ -50,7 +52,9 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
         version,
       }),
       run: (args) =>
-        queries.execute(new SearchSemanticQuery(args.system, args.text, args.limit, args.version)),
+        queries.execute(
+          new SearchSemanticQuery(accountId, args.system, args.text, args.limit, args.version),
+        ),
     }),
     defineTool({
       name: 'construe_extract',
@@ -62,7 +66,8 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
         system,
         version,
       }),
-      run: (args) => queries.execute(new ExtractCodesQuery(args.text, args.system, args.version)),
+      run: (args) =>
+        queries.execute(new ExtractCodesQuery(accountId, args.text, args.system, args.version)),
     }),
     defineTool({
       name: 'lang2fhir_create',

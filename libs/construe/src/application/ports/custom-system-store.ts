@@ -16,6 +16,6 @@ export abstract class CustomSystemStore {
     systemId: string,
     replace: boolean,
   ): Promise<{ system: CodeSystem; replacedId: string | null }>;
-  /** Hides the caller's system at once, then deletes its codes in chunks and the system. */
-  abstract remove(systemId: string): Promise<void>;
+  /** Hides the account's system at once, then deletes its codes in chunks and the system. */
+  abstract removeOwned(accountId: string, systemId: string): Promise<void>;
 }

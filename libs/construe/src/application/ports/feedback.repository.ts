@@ -11,9 +11,9 @@ export interface StoredFeedback extends ExtractionFeedback {
   createdAt: Date;
 }
 
-/** Feedback is the caller's account's own: saved and listed within the request's tenant. */
+/** Feedback is its account's own: saved and listed for the account passed first. */
 export abstract class FeedbackRepository {
-  abstract save(feedback: ExtractionFeedback): Promise<string>;
+  abstract save(accountId: string, feedback: ExtractionFeedback): Promise<string>;
   /** Newest first. */
-  abstract list(limit: number): Promise<StoredFeedback[]>;
+  abstract listOwned(accountId: string, limit: number): Promise<StoredFeedback[]>;
 }

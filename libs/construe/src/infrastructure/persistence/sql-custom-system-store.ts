@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { performance } from 'node:perf_hooks';
-import { AppError, RequestContext } from '@app/shared';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { NewCodeSystem } from '../../application/ports/code-system.repository.js';
 import { CustomSystemStore } from '../../application/ports/custom-system-store.js';
 import { codeKey } from '../../domain/builtin-systems.js';
+import { ConstrueError, ConstrueErrorCodes } from '../../domain/construe-errors.js';
 import type { CodeSystem, SystemCode } from '../../domain/code-system.js';
-import { toSystem, type SystemRow } from './sql-code-system.repository.js';
+import { toSystem, type SystemRow } from './code-system.rows.js';
 
 // Each statement aims at this duration: in the embedded profile every statement holds the
 // event loop (PGlite runs on it) and the one database session every request waits for.
@@ -22,9 +22,10 @@ function nextChunk(size: number, elapsedMs: number): number {
   return Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.min(scaled, size * 2)));
 }
 
-function systemExists(system: { name: string; version: string }): AppError {
-  return AppError.conflict(
-    'CONSTRUE.SYSTEM_EXISTS',
+function systemExists(system: { name: string; version: string }): ConstrueError {
+  return new ConstrueError(
+    'conflict',
+    ConstrueErrorCodes.SYSTEM_EXISTS,
     `Code system ${system.name} version ${system.version} already exists; send replace: true to replace it`,
   );
 }
@@ -109,8 +110,7 @@ export class SqlCustomSystemStore extends CustomSystemStore {
     });
   }
 
-  async remove(systemId: string): Promise<void> {
-    const { accountId } = RequestContext.requireTenant();
+  async removeOwned(accountId: string, systemId: string): Promise<void> {
     const hidden = await this.dataSource.query<{ id: string }[]>(
       `WITH hidden AS (UPDATE construe_code_system SET status = 'loading', updated_at = now()
        WHERE id = $1 AND account_id = $2 AND NOT builtin RETURNING id) SELECT id FROM hidden`,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { RequestContext } from '@app/shared';
 import type { DataSource } from 'typeorm';
 import {
   FeedbackRepository,
@@ -24,8 +23,7 @@ export class SqlFeedbackRepository extends FeedbackRepository {
     super();
   }
 
-  async save(feedback: ExtractionFeedback): Promise<string> {
-    const { accountId } = RequestContext.requireTenant();
+  async save(accountId: string, feedback: ExtractionFeedback): Promise<string> {
     const id = randomUUID();
     await this.dataSource.query(
       `INSERT INTO construe_feedback (id, account_id, text, received_result, expected_result, detail)
@@ -42,8 +40,7 @@ export class SqlFeedbackRepository extends FeedbackRepository {
     return id;
   }
 
-  async list(limit: number): Promise<StoredFeedback[]> {
-    const { accountId } = RequestContext.requireTenant();
+  async listOwned(accountId: string, limit: number): Promise<StoredFeedback[]> {
     const rows = await this.dataSource.query<FeedbackRow[]>(
       `SELECT id, text, received_result, expected_result, detail, created_at FROM construe_feedback
        WHERE account_id = $1 ORDER BY created_at DESC, id LIMIT $2`,

@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from
 import type { Response } from 'express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequiresPlan } from '@app/auth';
-import { ok } from '@app/shared';
+import { CurrentTenant, RequiresPlan } from '@app/auth';
+import { ok, type Tenant } from '@app/shared';
 import { SubmitFeedbackCommand } from '../../application/commands/submit-feedback/submit-feedback.command.js';
 import { DeleteCodeSystemCommand } from '../../application/commands/delete-code-system/delete-code-system.command.js';
 import { UploadCodeSystemCommand } from '../../application/commands/upload-code-system/upload-code-system.command.js';
@@ -48,9 +48,9 @@ export class ConstrueController {
     summary: 'Upload a custom code system (paid plan); embeddings follow asynchronously',
   })
   @ApiAcceptedResponse({ description: '{ status: "processing", name, version }' })
-  upload(@Body() body: UploadCodeSystemDto) {
+  upload(@CurrentTenant() tenant: Tenant, @Body() body: UploadCodeSystemDto) {
     return this.commands.execute(
-      new UploadCodeSystemCommand({
+      new UploadCodeSystemCommand(tenant.accountId, {
         name: body.name,
         version: body.version,
         revision: body.revision,
@@ -76,8 +76,8 @@ export class ConstrueController {
 
   @Get('codes/systems')
   @ApiOperation({ summary: 'Builtin and own custom code systems' })
-  async listSystems() {
-    const systems = await this.queries.execute(new ListSystemsQuery());
+  async listSystems(@CurrentTenant() tenant: Tenant) {
+    const systems = await this.queries.execute(new ListSystemsQuery(tenant.accountId));
     return ok('Code systems retrieved', {
       systems: systems.map((system) => ({
         name: system.name,
@@ -91,8 +91,14 @@ export class ConstrueController {
 
   @Get('codes/systems/:codesystem')
   @ApiOperation({ summary: 'One code system and its processing status' })
-  async getSystem(@Param('codesystem') name: string, @Query() query: VersionQueryDto) {
-    const system = await this.queries.execute(new GetSystemQuery(name, query.version));
+  async getSystem(
+    @CurrentTenant() tenant: Tenant,
+    @Param('codesystem') name: string,
+    @Query() query: VersionQueryDto,
+  ) {
+    const system = await this.queries.execute(
+      new GetSystemQuery(tenant.accountId, name, query.version),
+    );
     return {
       success: true,
       name: system.name,
@@ -111,11 +117,14 @@ export class ConstrueController {
     summary: 'A custom code system as an upload body (format json), in upload order',
   })
   async exportSystem(
+    @CurrentTenant() tenant: Tenant,
     @Param('codesystem') name: string,
     @Query() query: VersionQueryDto,
     @Res({ passthrough: true }) response: Response,
   ) {
-    const exported = await this.queries.execute(new ExportSystemQuery(name, query.version));
+    const exported = await this.queries.execute(
+      new ExportSystemQuery(tenant.accountId, name, query.version),
+    );
     const filename = `${exported.name}_${exported.version}.json`.replace(/[^\w.-]/g, '_');
     response.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
     return exported;
@@ -123,16 +132,24 @@ export class ConstrueController {
 
   @Delete('codes/systems/:codesystem')
   @ApiOperation({ summary: 'Delete a custom code system' })
-  async deleteSystem(@Param('codesystem') name: string, @Query() query: VersionQueryDto) {
-    await this.commands.execute(new DeleteCodeSystemCommand(name, query.version));
+  async deleteSystem(
+    @CurrentTenant() tenant: Tenant,
+    @Param('codesystem') name: string,
+    @Query() query: VersionQueryDto,
+  ) {
+    await this.commands.execute(new DeleteCodeSystemCommand(tenant.accountId, name, query.version));
     return ok('Code system deleted', {});
   }
 
   @Get('codes/:codesystem/search/text')
   @ApiOperation({ summary: 'Code prefix and typo-tolerant description search' })
-  async searchText(@Param('codesystem') name: string, @Query() query: TextSearchQueryDto) {
+  async searchText(
+    @CurrentTenant() tenant: Tenant,
+    @Param('codesystem') name: string,
+    @Query() query: TextSearchQueryDto,
+  ) {
     const result = await this.queries.execute(
-      new SearchTextQuery(name, query.q, query.limit ?? 10, query.version),
+      new SearchTextQuery(tenant.accountId, name, query.q, query.limit ?? 10, query.version),
     );
     // The public document requires `found`: how many codes matched (the results shown).
     return ok('Search results', { ...result, found: result.results.length });
@@ -140,20 +157,34 @@ export class ConstrueController {
 
   @Get('codes/:codesystem/search/semantic')
   @ApiOperation({ summary: 'Nearest codes by embedding' })
-  async searchSemantic(@Param('codesystem') name: string, @Query() query: SemanticSearchQueryDto) {
+  async searchSemantic(
+    @CurrentTenant() tenant: Tenant,
+    @Param('codesystem') name: string,
+    @Query() query: SemanticSearchQueryDto,
+  ) {
     return ok(
       'Search results',
       await this.queries.execute(
-        new SearchSemanticQuery(name, query.text, query.limit ?? 10, query.version),
+        new SearchSemanticQuery(
+          tenant.accountId,
+          name,
+          query.text,
+          query.limit ?? 10,
+          query.version,
+        ),
       ),
     );
   }
 
   @Get('codes/:codesystem')
   @ApiOperation({ summary: 'Codes of a system in system order, with cursor pagination' })
-  async listCodes(@Param('codesystem') name: string, @Query() query: ListCodesQueryDto) {
+  async listCodes(
+    @CurrentTenant() tenant: Tenant,
+    @Param('codesystem') name: string,
+    @Query() query: ListCodesQueryDto,
+  ) {
     const page = await this.queries.execute(
-      new ListCodesQuery(name, query.version, query.cursor, query.limit ?? 20),
+      new ListCodesQuery(tenant.accountId, name, query.version, query.cursor, query.limit ?? 20),
     );
     return {
       success: true,
@@ -167,13 +198,16 @@ export class ConstrueController {
   @Get('codes/:codesystem/:code')
   @ApiOperation({ summary: 'One code (ICD-10-CM with or without its dot)' })
   async getCode(
+    @CurrentTenant() tenant: Tenant,
     @Param('codesystem') name: string,
     @Param('code') code: string,
     @Query() query: VersionQueryDto,
   ) {
     return {
       success: true,
-      ...(await this.queries.execute(new GetCodeQuery(name, code, query.version))),
+      ...(await this.queries.execute(
+        new GetCodeQuery(tenant.accountId, name, code, query.version),
+      )),
     };
   }
 
@@ -183,9 +217,9 @@ export class ConstrueController {
     summary:
       '[Alpha] Codes in a text for HPO, ICD-10-CM, RXNORM or SNOMED_CT_US (extraction candidates)',
   })
-  async phenocr(@Body() body: PhenocrDto) {
+  async phenocr(@CurrentTenant() tenant: Tenant, @Body() body: PhenocrDto) {
     const result = await this.queries.execute(
-      new PhenocrQuery(body.text, body.system.name, body.system.version),
+      new PhenocrQuery(tenant.accountId, body.text, body.system.name, body.system.version),
     );
     return ok('Codes extracted (phenocr, alpha)', {
       alpha: true,
@@ -197,9 +231,9 @@ export class ConstrueController {
   @Post('feedback')
   @HttpCode(201)
   @ApiOperation({ summary: 'Feedback on an extraction result, kept for the caller account' })
-  submitFeedback(@Body() body: FeedbackDto) {
+  submitFeedback(@CurrentTenant() tenant: Tenant, @Body() body: FeedbackDto) {
     return this.commands.execute(
-      new SubmitFeedbackCommand({
+      new SubmitFeedbackCommand(tenant.accountId, {
         text: body.text,
         receivedResult: body.received_result,
         expectedResult: body.expected_result,
@@ -210,8 +244,10 @@ export class ConstrueController {
 
   @Get('feedback')
   @ApiOperation({ summary: "The caller account's feedback, newest first" })
-  async listFeedback(@Query() query: ListFeedbackQueryDto) {
-    const feedback = await this.queries.execute(new ListFeedbackQuery(query.limit ?? 50));
+  async listFeedback(@CurrentTenant() tenant: Tenant, @Query() query: ListFeedbackQueryDto) {
+    const feedback = await this.queries.execute(
+      new ListFeedbackQuery(tenant.accountId, query.limit ?? 50),
+    );
     return ok('Feedback retrieved', {
       feedback: feedback.map((entry) => ({
         id: entry.id,
@@ -227,11 +263,16 @@ export class ConstrueController {
   @Post('extract')
   @HttpCode(200)
   @ApiOperation({ summary: 'Codes mentioned in a text, with character offsets' })
-  async extract(@Body() body: ExtractDto) {
+  async extract(@CurrentTenant() tenant: Tenant, @Body() body: ExtractDto) {
     const system =
       typeof body.system === 'string' ? { name: body.system, version: body.version } : body.system;
     const result = await this.queries.execute(
-      new ExtractCodesQuery(body.text, system.name, system.version ?? body.version),
+      new ExtractCodesQuery(
+        tenant.accountId,
+        body.text,
+        system.name,
+        system.version ?? body.version,
+      ),
     );
     // Every code extracted is one the system holds: the document's `valid` is always true here.
     return ok('Codes extracted', {

@@ -12,13 +12,13 @@ export class DeleteCodeSystemHandler implements ICommandHandler<DeleteCodeSystem
     private readonly store: CustomSystemStore,
   ) {}
 
-  async execute({ name, version }: DeleteCodeSystemCommand): Promise<void> {
-    const system = await resolveSystem(this.systems, name, version);
+  async execute({ accountId, name, version }: DeleteCodeSystemCommand): Promise<void> {
+    const system = await resolveSystem(this.systems, accountId, name, version);
     if (system.builtin)
       throw AppError.forbidden(
         'CONSTRUE.BUILTIN_NOT_DELETABLE',
         `${system.name} is a builtin code system and cannot be deleted`,
       );
-    await this.store.remove(system.id);
+    await this.store.removeOwned(accountId, system.id);
   }
 }

@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { JobInterruptedError } from '@app/shared';
+import { CodeSearchStore } from '../../ports/code-search.store.js';
 import { CodeSystemRepository } from '../../ports/code-system.repository.js';
+import { EmbeddingStore } from '../../ports/embedding.store.js';
 import { Embedder } from '../../ports/embedder.js';
 import { EmbedCodeSystemCommand } from './embed-code-system.command.js';
 
@@ -20,6 +22,8 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
 
   constructor(
     private readonly systems: CodeSystemRepository,
+    private readonly embeddings: EmbeddingStore,
+    private readonly search: CodeSearchStore,
     private readonly embedder: Embedder,
   ) {}
 
@@ -28,7 +32,7 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
     if (!system || system.status !== 'processing') return;
     let afterSeq = 0;
     for (;;) {
-      const batch = await this.systems.nextUnembedded(systemId, afterSeq, BATCH);
+      const batch = await this.embeddings.nextUnembedded(systemId, afterSeq, BATCH);
       if (batch.length === 0) break;
       // Shutting down: stop between batches; the job is handed back (server) or resumed at
       // the next start (embedded), and continues after the last stored batch.
@@ -37,14 +41,14 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
         code.definition ? `${code.description}. ${code.definition}` : code.description,
       );
       const vectors = await this.embedder.embed(texts);
-      await this.systems.saveEmbeddings(
+      await this.embeddings.saveEmbeddings(
         systemId,
         batch.map((code, index) => ({ seq: code.seq, vector: vectors[index] })),
       );
       afterSeq = batch[batch.length - 1].seq;
     }
     // Every embedded row was rewritten: the search indexes have a pending list to merge.
-    await this.systems.optimizeSearch();
+    await this.search.optimizeSearch();
     await this.systems.setStatus(systemId, 'ready');
     this.logger.log(
       `Code system ${system.name} ${system.version} embedded with ${this.embedder.name}`,

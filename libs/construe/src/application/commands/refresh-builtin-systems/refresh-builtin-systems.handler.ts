@@ -3,7 +3,8 @@ import { JobQueue } from '@app/shared';
 import { BUILTIN_SYSTEMS } from '../../../domain/builtin-systems.js';
 import { CodeSearchIndexes } from '../../code-search-indexes.js';
 import { EmbedCodeSystemJob, embedJobId } from '../../embed-code-system.job.js';
-import { CodeSystemRepository } from '../../ports/code-system.repository.js';
+import { BuiltinSystemStore } from '../../ports/builtin-system.store.js';
+import { CodeSearchStore } from '../../ports/code-search.store.js';
 import {
   RefreshBuiltinSystemsCommand,
   type RefreshedSystem,
@@ -12,7 +13,8 @@ import {
 @CommandHandler(RefreshBuiltinSystemsCommand)
 export class RefreshBuiltinSystemsHandler implements ICommandHandler<RefreshBuiltinSystemsCommand> {
   constructor(
-    private readonly systems: CodeSystemRepository,
+    private readonly builtins: BuiltinSystemStore,
+    private readonly search: CodeSearchStore,
     private readonly jobs: JobQueue,
     private readonly embedJob: EmbedCodeSystemJob,
     private readonly indexes: CodeSearchIndexes,
@@ -23,7 +25,7 @@ export class RefreshBuiltinSystemsHandler implements ICommandHandler<RefreshBuil
     const systemIds: string[] = [];
     for (const builtin of BUILTIN_SYSTEMS) {
       if (vocabularyIds.length > 0 && !vocabularyIds.includes(builtin.vocabularyId)) continue;
-      const system = await this.systems.materializeBuiltin(builtin.name, builtin.vocabularyId);
+      const system = await this.builtins.materializeBuiltin(builtin.name, builtin.vocabularyId);
       if (!system) continue;
       await this.jobs.enqueue(
         this.embedJob,
@@ -33,7 +35,7 @@ export class RefreshBuiltinSystemsHandler implements ICommandHandler<RefreshBuil
       systemIds.push(system.id);
       refreshed.push({ name: system.name, version: system.version, codes: system.codeCount });
     }
-    if (refreshed.length > 0) await this.systems.optimizeSearch();
+    if (refreshed.length > 0) await this.search.optimizeSearch();
     for (const id of systemIds) this.indexes.warm(id);
     return refreshed;
   }

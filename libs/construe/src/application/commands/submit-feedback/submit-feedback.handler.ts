@@ -6,7 +6,7 @@ import { SubmitFeedbackCommand } from './submit-feedback.command.js';
 export class SubmitFeedbackHandler implements ICommandHandler<SubmitFeedbackCommand> {
   constructor(private readonly feedback: FeedbackRepository) {}
 
-  async execute({ feedback }: SubmitFeedbackCommand) {
-    return { id: await this.feedback.save(feedback) };
+  async execute({ accountId, feedback }: SubmitFeedbackCommand) {
+    return { id: await this.feedback.save(accountId, feedback) };
   }
 }

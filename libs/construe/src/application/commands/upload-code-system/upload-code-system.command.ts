@@ -19,7 +19,10 @@ export class UploadCodeSystemCommand extends Command<{
   name: string;
   version: string;
 }> {
-  constructor(readonly input: UploadCodeSystemInput) {
+  constructor(
+    readonly accountId: string,
+    readonly input: UploadCodeSystemInput,
+  ) {
     super();
   }
 }

@@ -73,7 +73,7 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
     private readonly embedJob: EmbedCodeSystemJob,
   ) {}
 
-  async execute({ input }: UploadCodeSystemCommand) {
+  async execute({ accountId, input }: UploadCodeSystemCommand) {
     const name = systemNameOrThrow(input.name);
     if (builtinSystem(name)) {
       throw AppError.forbidden(
@@ -85,7 +85,6 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
     }
     const signal = RequestContext.signal();
     const codes = await parseCodes(input, signal);
-    const { accountId } = RequestContext.requireTenant();
     // Nothing is left stored for a request that answers an error: the queue is checked
     // first, and what a failed upload wrote is removed again.
     await this.jobs.assertAvailable();
@@ -105,7 +104,7 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
       await this.store.appendCodes(hidden.id, codes, signal);
       published = await this.store.publish(hidden.id, input.replace);
     } catch (error) {
-      await this.store.remove(hidden.id);
+      await this.store.removeOwned(accountId, hidden.id);
       throw error;
     }
     const { system, replacedId } = published;
@@ -116,10 +115,10 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
         { jobId: embedJobId(system.id) },
       );
     } catch (error) {
-      await this.store.remove(system.id);
+      await this.store.removeOwned(accountId, system.id);
       throw error;
     }
-    if (replacedId !== null) await this.store.remove(replacedId);
+    if (replacedId !== null) await this.store.removeOwned(accountId, replacedId);
     return { status: 'processing' as const, name: system.name, version: system.version };
   }
 }

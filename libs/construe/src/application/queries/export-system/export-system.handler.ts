@@ -1,6 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AppError } from '@app/shared';
 import type { SystemCode } from '../../../domain/code-system.js';
+import { CodeReader } from '../../ports/code-reader.js';
 import { CodeSystemRepository } from '../../ports/code-system.repository.js';
 import { resolveSystem } from '../../system-resolver.js';
 import { ExportSystemQuery, type ExportedSystem } from './export-system.query.js';
@@ -10,10 +11,13 @@ const PAGE = 1_000;
 /** Every code of a custom system in upload order; builtin systems are the vocabulary's, not exportable. */
 @QueryHandler(ExportSystemQuery)
 export class ExportSystemHandler implements IQueryHandler<ExportSystemQuery> {
-  constructor(private readonly systems: CodeSystemRepository) {}
+  constructor(
+    private readonly systems: CodeSystemRepository,
+    private readonly codes: CodeReader,
+  ) {}
 
-  async execute({ name, version }: ExportSystemQuery): Promise<ExportedSystem> {
-    const system = await resolveSystem(this.systems, name, version);
+  async execute({ accountId, name, version }: ExportSystemQuery): Promise<ExportedSystem> {
+    const system = await resolveSystem(this.systems, accountId, name, version);
     if (system.builtin) {
       throw AppError.forbidden(
         'CONSTRUE.BUILTIN_NOT_EXPORTABLE',
@@ -35,7 +39,7 @@ export class ExportSystemHandler implements IQueryHandler<ExportSystemQuery> {
     }
     const codes: SystemCode[] = [];
     for (let afterSeq = 0; ;) {
-      const rows = await this.systems.listCodes(system.id, afterSeq, PAGE);
+      const rows = await this.codes.listCodes(system.id, afterSeq, PAGE);
       for (const { code, description, definition } of rows) {
         codes.push(
           definition === undefined ? { code, description } : { code, description, definition },

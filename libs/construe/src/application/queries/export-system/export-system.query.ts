@@ -11,6 +11,7 @@ export interface ExportedSystem {
 
 export class ExportSystemQuery extends Query<ExportedSystem> {
   constructor(
+    readonly accountId: string,
     readonly name: string,
     readonly version?: string,
   ) {

@@ -14,6 +14,7 @@ export class ExtractCodesQuery extends Query<{
   codes: ExtractedCode[];
 }> {
   constructor(
+    readonly accountId: string,
     readonly text: string,
     readonly system: string,
     readonly version?: string,

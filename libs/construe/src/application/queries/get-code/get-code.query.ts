@@ -6,6 +6,7 @@ export type CodeInSystem = SystemCode & { system: { name: string; version: strin
 
 export class GetCodeQuery extends Query<CodeInSystem> {
   constructor(
+    readonly accountId: string,
     readonly name: string,
     readonly code: string,
     readonly version?: string,

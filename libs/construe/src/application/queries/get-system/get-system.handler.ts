@@ -7,7 +7,7 @@ import { GetSystemQuery } from './get-system.query.js';
 export class GetSystemHandler implements IQueryHandler<GetSystemQuery> {
   constructor(private readonly systems: CodeSystemRepository) {}
 
-  execute({ name, version }: GetSystemQuery) {
-    return resolveSystem(this.systems, name, version);
+  execute({ accountId, name, version }: GetSystemQuery) {
+    return resolveSystem(this.systems, accountId, name, version);
   }
 }

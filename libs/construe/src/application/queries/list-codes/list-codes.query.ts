@@ -10,6 +10,7 @@ export interface CodePage {
 
 export class ListCodesQuery extends Query<CodePage> {
   constructor(
+    readonly accountId: string,
     readonly name: string,
     readonly version: string | undefined,
     readonly cursor: string | undefined,

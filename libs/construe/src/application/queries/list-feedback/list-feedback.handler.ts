@@ -6,7 +6,7 @@ import { ListFeedbackQuery } from './list-feedback.query.js';
 export class ListFeedbackHandler implements IQueryHandler<ListFeedbackQuery> {
   constructor(private readonly feedback: FeedbackRepository) {}
 
-  execute({ limit }: ListFeedbackQuery) {
-    return this.feedback.list(limit);
+  execute({ accountId, limit }: ListFeedbackQuery) {
+    return this.feedback.listOwned(accountId, limit);
   }
 }

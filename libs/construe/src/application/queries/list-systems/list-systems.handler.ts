@@ -8,8 +8,8 @@ import { ListSystemsQuery, type ListedSystem } from './list-systems.query.js';
 export class ListSystemsHandler implements IQueryHandler<ListSystemsQuery> {
   constructor(private readonly systems: CodeSystemRepository) {}
 
-  async execute(): Promise<ListedSystem[]> {
-    const stored = await this.systems.listVisible();
+  async execute({ accountId }: ListSystemsQuery): Promise<ListedSystem[]> {
+    const stored = await this.systems.listOwned(accountId);
     const builtins: ListedSystem[] = BUILTIN_SYSTEMS.flatMap((builtin): ListedSystem[] => {
       const loaded = stored.find((system) => system.builtin && system.name === builtin.name);
       if (loaded) return [loaded];

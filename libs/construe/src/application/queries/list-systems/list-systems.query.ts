@@ -6,4 +6,8 @@ export type ListedSystem = Pick<
   'name' | 'version' | 'codeCount' | 'builtin' | 'status'
 >;
 
-export class ListSystemsQuery extends Query<ListedSystem[]> {}
+export class ListSystemsQuery extends Query<ListedSystem[]> {
+  constructor(readonly accountId: string) {
+    super();
+  }
+}

@@ -12,7 +12,7 @@ import { PhenocrQuery } from './phenocr.query.js';
 export class PhenocrHandler implements IQueryHandler<PhenocrQuery> {
   constructor(private readonly queries: QueryBus) {}
 
-  execute({ text, system, version }: PhenocrQuery) {
+  execute({ accountId, text, system, version }: PhenocrQuery) {
     const name = phenocrSystem(system);
     if (!name) {
       throw AppError.badRequest(
@@ -20,6 +20,6 @@ export class PhenocrHandler implements IQueryHandler<PhenocrQuery> {
         `phenocr supports ${PHENOCR_SYSTEM_NAMES.join(', ')}; not ${system}`,
       );
     }
-    return this.queries.execute(new ExtractCodesQuery(text, name, version));
+    return this.queries.execute(new ExtractCodesQuery(accountId, text, name, version));
   }
 }

@@ -6,6 +6,7 @@ export class PhenocrQuery extends Query<{
   codes: ExtractedCode[];
 }> {
   constructor(
+    readonly accountId: string,
     readonly text: string,
     readonly system: string,
     readonly version: string,

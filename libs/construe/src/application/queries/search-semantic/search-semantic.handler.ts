@@ -2,7 +2,8 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { fuseRankings } from '../../../domain/text-search/rank-fusion.js';
 import { CodeSearchIndexes } from '../../code-search-indexes.js';
 import { Embedder } from '../../ports/embedder.js';
-import { CodeSystemRepository, type ScoredCode } from '../../ports/code-system.repository.js';
+import { CodeSearchStore, type ScoredCode } from '../../ports/code-search.store.js';
+import { CodeSystemRepository } from '../../ports/code-system.repository.js';
 import { resolveSystem } from '../../system-resolver.js';
 import type { SearchResult } from '../search-text/search-text.query.js';
 import { SearchSemanticQuery } from './search-semantic.query.js';
@@ -23,18 +24,25 @@ const VECTOR_WEIGHT = { hashing: 0.5, model: 1 };
 export class SearchSemanticHandler implements IQueryHandler<SearchSemanticQuery> {
   constructor(
     private readonly systems: CodeSystemRepository,
+    private readonly search: CodeSearchStore,
     private readonly embedder: Embedder,
     private readonly indexes: CodeSearchIndexes,
   ) {}
 
-  async execute({ name, text, limit, version }: SearchSemanticQuery): Promise<SearchResult> {
-    const system = await resolveSystem(this.systems, name, version);
+  async execute({
+    accountId,
+    name,
+    text,
+    limit,
+    version,
+  }: SearchSemanticQuery): Promise<SearchResult> {
+    const system = await resolveSystem(this.systems, accountId, name, version);
     const depth = Math.max(limit, FUSION_DEPTH);
     const [[vector], lexical] = await Promise.all([
       this.embedder.embed([text]),
       this.indexes.search(system.id, text, depth),
     ]);
-    const semantic = await this.systems.searchSemantic(system.id, vector, depth);
+    const semantic = await this.search.searchSemantic(system.id, vector, depth);
     const fused = fuseRankings<ScoredCode>(
       [
         { items: lexical, weight: LEXICAL_WEIGHT },

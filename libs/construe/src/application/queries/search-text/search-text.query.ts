@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { ScoredCode } from '../../ports/code-system.repository.js';
+import type { ScoredCode } from '../../ports/code-search.store.js';
 
 export interface SearchResult {
   system: { name: string; version: string };
@@ -8,6 +8,7 @@ export interface SearchResult {
 
 export class SearchTextQuery extends Query<SearchResult> {
   constructor(
+    readonly accountId: string,
     readonly name: string,
     readonly text: string,
     readonly limit: number,

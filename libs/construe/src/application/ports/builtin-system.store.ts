@@ -1,0 +1,8 @@
+import type { CodeSystem } from '../../domain/code-system.js';
+
+/** The builtin systems, made from the OMOP vocabulary. */
+export abstract class BuiltinSystemStore {
+  abstract listBuiltin(): Promise<CodeSystem[]>;
+  /** Rebuilds a builtin system from the vocabulary; returns it (status processing), or null when the vocabulary holds nothing. */
+  abstract materializeBuiltin(name: string, vocabularyId: string): Promise<CodeSystem | null>;
+}
