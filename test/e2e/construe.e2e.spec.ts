@@ -393,6 +393,33 @@ describe.each(PROFILES)('construe: custom code systems (%s profile)', (profile) 
     ).toBe(202);
   });
 
+  it("keeps searches, extraction, export and feedback within the caller's account", async () => {
+    for (const path of [
+      '/construe/codes/CLINIC_CONDITIONS/search/text?q=hypertension',
+      '/construe/codes/CLINIC_CONDITIONS/search/semantic?text=hypertension',
+      '/construe/codes/systems/CLINIC_CONDITIONS/export',
+    ]) {
+      expect((await call(paid, 'GET', path)).status, path).toBe(200);
+      expect((await call(other, 'GET', path)).status, path).toBe(404);
+    }
+    const extract = { text: 'Essential hypertension', system: 'CLINIC_CONDITIONS' };
+    expect((await call(paid, 'POST', '/construe/extract', extract)).body.codes).toHaveLength(1);
+    expect((await call(other, 'POST', '/construe/extract', extract)).status).toBe(404);
+    const saved = await call(paid, 'POST', '/construe/feedback', {
+      text: 'Essential hypertension',
+      received_result: { system: { name: 'CLINIC_CONDITIONS' }, codes: [] },
+      expected_result: { system: { name: 'CLINIC_CONDITIONS' }, codes: [{ code: 'C008' }] },
+      detail: 'only the clinic sees this',
+    });
+    expect(saved.status).toBe(201);
+    const ids = async (api: Api) =>
+      (await call(api, 'GET', '/construe/feedback')).body.feedback.map(
+        (entry: { id: string }) => entry.id,
+      );
+    expect(await ids(paid)).toContain(saved.body.id);
+    expect(await ids(other)).not.toContain(saved.body.id);
+  });
+
   it('deletes a custom system, refuses to delete a builtin, and answers 404 for unknown codes', async () => {
     expect((await call(paid, 'GET', '/construe/codes/CLINIC_CONDITIONS/NOPE')).status).toBe(404);
     expect((await call(paid, 'DELETE', '/construe/codes/systems/ICD-10-CM')).status).toBe(404);
