@@ -412,10 +412,10 @@ describe.each(PROFILES)('construe: custom code systems (%s profile)', (profile) 
       detail: 'only the clinic sees this',
     });
     expect(saved.status).toBe(201);
-    const ids = async (api: Api) =>
-      (await call(api, 'GET', '/construe/feedback')).body.feedback.map(
-        (entry: { id: string }) => entry.id,
-      );
+    const ids = async (api: Api): Promise<string[]> => {
+      const listed = await call(api, 'GET', '/construe/feedback');
+      return (listed.body.feedback as { id: string }[]).map((entry) => entry.id);
+    };
     expect(await ids(paid)).toContain(saved.body.id);
     expect(await ids(other)).not.toContain(saved.body.id);
   });

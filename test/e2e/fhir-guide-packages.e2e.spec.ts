@@ -375,4 +375,30 @@ describe.each(PROFILES)('FHIR profiles: built-in and guide packages (%s profile)
     });
     expect(empty.status).toBe(400);
   });
+
+  it("keeps an account's profiles and guides from every other account", async () => {
+    const globex = await api.token(await api.createClient('globex'));
+    const id = 'acme-ig-patient-json';
+    expect((await call(at(`/fhir/profiles/${id}`), { token })).status).toBe(200);
+    expect((await call(at(`/fhir/profiles/${id}`), { token: globex })).status).toBe(404);
+    expect((await call(at('/fhir/profiles'), { token: globex })).body.profiles).toEqual([]);
+    expect(
+      (await call(at('/fhir/implementation-guides/acme-json'), { token: globex })).status,
+    ).toBe(404);
+    expect(
+      (await call(at('/fhir/implementation-guides'), { token: globex })).body.implementation_guides,
+    ).toEqual([]);
+    const removed = await call(at(`/fhir/profiles/${id}`), { method: 'DELETE', token: globex });
+    expect(removed.status).toBe(404);
+    expect((await call(at(`/fhir/profiles/${id}`), { token })).status).toBe(200);
+    // The same id and url are free in another account.
+    const mine = await call(at(`/fhir/profiles/${id}`), { token });
+    const own = await call(at('/fhir/profiles'), {
+      method: 'POST',
+      token: globex,
+      headers: { 'Content-Type': 'application/json' },
+      body: { structure_definition: mine.body.structure_definition },
+    });
+    expect(own.status, own.text).toBe(201);
+  });
 });
