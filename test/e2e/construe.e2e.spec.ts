@@ -394,15 +394,16 @@ describe.each(PROFILES)('construe: custom code systems (%s profile)', (profile) 
   });
 
   it("keeps searches, extraction, export and feedback within the caller's account", async () => {
+    // LAB-PANELS is the paid account's only; the other account has no system of that name.
     for (const path of [
-      '/construe/codes/CLINIC_CONDITIONS/search/text?q=hypertension',
-      '/construe/codes/CLINIC_CONDITIONS/search/semantic?text=hypertension',
-      '/construe/codes/systems/CLINIC_CONDITIONS/export',
+      '/construe/codes/LAB-PANELS/search/text?q=blood',
+      '/construe/codes/LAB-PANELS/search/semantic?text=blood%20count',
+      '/construe/codes/systems/LAB-PANELS/export',
     ]) {
       expect((await call(paid, 'GET', path)).status, path).toBe(200);
       expect((await call(other, 'GET', path)).status, path).toBe(404);
     }
-    const extract = { text: 'Essential hypertension', system: 'CLINIC_CONDITIONS' };
+    const extract = { text: 'Complete blood count', system: 'LAB-PANELS' };
     expect((await call(paid, 'POST', '/construe/extract', extract)).body.codes).toHaveLength(1);
     expect((await call(other, 'POST', '/construe/extract', extract)).status).toBe(404);
     const saved = await call(paid, 'POST', '/construe/feedback', {
