@@ -71,7 +71,8 @@ export class SqlProfileRepository extends ProfileRepository {
 
   async remove(accountId: string, id: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
-      'DELETE FROM fhir_profile WHERE account_id = $1 AND id = $2 RETURNING id',
+      // In a CTE: TypeORM answers a DELETE with [rows, count] (never empty), a SELECT with its rows.
+      'WITH gone AS (DELETE FROM fhir_profile WHERE account_id = $1 AND id = $2 RETURNING id) SELECT id FROM gone',
       [accountId, id],
     );
     return rows.length > 0;
@@ -124,7 +125,7 @@ export class SqlProfileRepository extends ProfileRepository {
 
   async removeGuideMetadata(accountId: string, name: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
-      'DELETE FROM fhir_implementation_guide WHERE account_id = $1 AND name = $2 RETURNING name',
+      'WITH gone AS (DELETE FROM fhir_implementation_guide WHERE account_id = $1 AND name = $2 RETURNING name) SELECT name FROM gone',
       [accountId, name],
     );
     return rows.length > 0;
