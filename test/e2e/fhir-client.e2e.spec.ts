@@ -1,11 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Patient } from '@medplum/fhirtypes/dist/index.d.ts';
-import { QueryBus } from '@nestjs/cqrs';
 import type { FhirClient } from '@app/fhir';
 import {
-  FindFhirProviderQuery,
-  GetFhirClientQuery,
+  FhirClients,
   parseProviderTokens,
+  ProviderDirectory,
   type FhirClientOptions,
 } from '@app/fhir-provider';
 import { AppError } from '@app/shared';
@@ -69,8 +68,7 @@ describe.each(PROFILES)(
       provider?: string,
       options?: FhirClientOptions,
       account = accountId,
-    ): Promise<FhirClient> =>
-      api.app.get(QueryBus).execute(new GetFhirClientQuery(account, provider, options));
+    ): Promise<FhirClient> => api.app.get(FhirClients).forProvider(account, provider, options);
 
     async function register(auth: Record<string, unknown>, extra: Record<string, unknown> = {}) {
       const response = await call(`${api.baseUrl}/fhir-provider`, {
@@ -442,7 +440,7 @@ describe.each(PROFILES)(
       expect((await failure(clientFor('no-such-provider'))).status).toBe(404);
       const provider = await register({ auth_method: 'none' });
       const find = (reference: string, account = accountId) =>
-        api.app.get(QueryBus).execute(new FindFhirProviderQuery(account, reference));
+        api.app.get(ProviderDirectory).find(account, reference);
       expect(await find(provider.id)).toEqual({
         id: provider.id,
         name: provider.name,

@@ -32,6 +32,8 @@ import { SqlCodeSystemRepository } from './infrastructure/persistence/sql-code-s
 import { SqlCustomSystemStore } from './infrastructure/persistence/sql-custom-system-store.js';
 import { EmbedCodeSystemRegistrar } from './infrastructure/queue/embed-code-system.registrar.js';
 import { ConstrueController } from './interface/http/construe.controller.js';
+import { CodeSearch } from './application/ports/code-search.js';
+import { QueryBusCodeSearch } from './application/services/query-bus-code-search.js';
 
 const embedder = {
   provide: Embedder,
@@ -73,9 +75,11 @@ const embedder = {
     EmbedCodeSystemRegistrar,
     CodeSearchIndexes,
     embedder,
+    { provide: CodeSearch, useClass: QueryBusCodeSearch },
     { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },
     { provide: CustomSystemStore, useClass: SqlCustomSystemStore },
     { provide: FeedbackRepository, useClass: SqlFeedbackRepository },
   ],
+  exports: [CodeSearch],
 })
 export class ConstrueModule {}

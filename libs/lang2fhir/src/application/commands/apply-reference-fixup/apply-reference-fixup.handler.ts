@@ -1,6 +1,6 @@
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { FhirClient } from '@app/fhir';
-import { GetFhirClientQuery } from '@app/fhir-provider';
+import { FhirClients } from '@app/fhir-provider';
 import { AppError, SecretCipher } from '@app/shared';
 import type { ReferenceFixup } from '../../../domain/bundle/reference-fixup.js';
 import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository.js';
@@ -11,7 +11,7 @@ import { ApplyReferenceFixupCommand } from './apply-reference-fixup.command.js';
 export class ApplyReferenceFixupHandler implements ICommandHandler<ApplyReferenceFixupCommand> {
   constructor(
     private readonly fixups: ReferenceFixupRepository,
-    private readonly queries: QueryBus,
+    private readonly clients: FhirClients,
     private readonly cipher: SecretCipher,
   ) {}
 
@@ -37,14 +37,10 @@ export class ApplyReferenceFixupHandler implements ICommandHandler<ApplyReferenc
   private async clientFor(fixup: ReferenceFixup): Promise<FhirClient | null> {
     const token = fixup.sealedToken ? this.openToken(fixup.id, fixup.sealedToken) : null;
     try {
-      return await this.queries.execute(
-        new GetFhirClientQuery(fixup.accountId, fixup.provider, {
-          onBehalfOf: fixup.onBehalfOf,
-          ...(token && fixup.provider
-            ? { providerTokens: new Map([[fixup.provider, token]]) }
-            : {}),
-        }),
-      );
+      return await this.clients.forProvider(fixup.accountId, fixup.provider, {
+        onBehalfOf: fixup.onBehalfOf,
+        ...(token && fixup.provider ? { providerTokens: new Map([[fixup.provider, token]]) } : {}),
+      });
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
       await this.fixups.fail(fixup.id, `${error.message} (${error.code})`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Bundle, FhirClient, Resource } from '@app/fhir';
-import { GetFhirClientQuery } from '@app/fhir-provider';
+import { FhirClients } from '@app/fhir-provider';
 import { JobQueue, SecretCipher } from '@app/shared';
 import {
   planFixups,
@@ -25,7 +25,7 @@ import {
 export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFromTextCommand> {
   constructor(
     private readonly planner: BundlePlanner,
-    private readonly queries: QueryBus,
+    private readonly clients: FhirClients,
     private readonly fixups: ReferenceFixupRepository,
     private readonly jobs: JobQueue,
     private readonly job: ReferenceFixupJob,
@@ -37,7 +37,7 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
     const { accountId, text, version, provider, caller } = command;
     requireR4(version);
     requireUsableText(text);
-    const client = await this.queries.execute(new GetFhirClientQuery(accountId, provider, caller));
+    const client = await this.clients.forProvider(accountId, provider, caller);
     const plan = await this.planner.plan(accountId, text, patientOf(caller));
     // The reference fix-up below needs the job queue; when it is down, answer 503 before
     // anything is written to the FHIR server rather than after. (A fix-up whose enqueue
