@@ -7,7 +7,7 @@ import {
   ProviderDirectory,
   type FhirClientOptions,
 } from '@app/fhir-provider';
-import { AppError } from '@app/shared';
+import { expectedFailure, type ExpectedFailure } from '@app/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../support/fhir-http.js';
 import { FhirTestServer } from '../support/fhir-test-server.js';
@@ -22,12 +22,13 @@ const SETTINGS = {
 
 const patient = (family: string): Patient => ({ resourceType: 'Patient', name: [{ family }] });
 
-/** The AppError a call fails with (or a marker when it does not fail). */
-async function failure(work: Promise<unknown>): Promise<AppError> {
+/** How the API answers the failure a call ends with (status, code, message, details, headers). */
+async function failure(work: Promise<unknown>): Promise<ExpectedFailure> {
   try {
     await work;
   } catch (error) {
-    if (error instanceof AppError) return error;
+    const expected = expectedFailure(error);
+    if (expected) return expected;
     throw error;
   }
   throw new Error('expected the call to fail');

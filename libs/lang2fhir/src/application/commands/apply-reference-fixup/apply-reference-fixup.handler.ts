@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { FhirClient } from '@app/fhir';
 import { FhirClients } from '@app/fhir-provider';
-import { AppError, SecretCipher } from '@app/shared';
+import { expectedFailure, SecretCipher } from '@app/shared';
 import type { ReferenceFixup } from '../../../domain/bundle/reference-fixup.js';
 import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository.js';
 import { fixupContext } from '../../reference-fixup.job.js';
@@ -42,8 +42,9 @@ export class ApplyReferenceFixupHandler implements ICommandHandler<ApplyReferenc
         ...(token && fixup.provider ? { providerTokens: new Map([[fixup.provider, token]]) } : {}),
       });
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
-      await this.fixups.fail(fixup.id, `${error.message} (${error.code})`);
+      const failure = expectedFailure(error);
+      if (!failure || failure.status >= 500 || failure.status === 429) throw error;
+      await this.fixups.fail(fixup.id, `${failure.message} (${failure.code})`);
       return null;
     }
   }
