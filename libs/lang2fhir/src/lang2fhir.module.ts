@@ -34,6 +34,7 @@ import { BundlePlanner } from './application/services/bundle-planner.js';
 import { ClinicalTextReader } from './application/services/clinical-text-reader.js';
 import { DocumentTextReader } from './application/services/document-text-reader.js';
 import { FixupWaiter } from './application/services/fixup-waiter.js';
+import { LentFhirClients } from './application/services/lent-fhir-clients.js';
 import { CustomProfiles } from './application/services/custom-profiles.js';
 import { ValueSetFilters } from './application/services/value-set-filters.js';
 import { ResourceChecker } from './application/services/resource-checker.js';
@@ -103,6 +104,7 @@ const handlers = [
     CustomProfiles,
     ValueSetFilters,
     FixupWaiter,
+    LentFhirClients,
     ReferenceFixupJob,
     ReferenceFixupRegistrar,
     DocumentTextReader,

@@ -4,6 +4,7 @@ import { FhirClients } from '@app/fhir-provider';
 import { expectedFailure, SecretCipher } from '@app/shared';
 import type { ReferenceFixup } from '../../../domain/bundle/reference-fixup.js';
 import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository.js';
+import { LentFhirClients } from '../../services/lent-fhir-clients.js';
 import { fixupContext } from '../../reference-fixup.job.js';
 import { ApplyReferenceFixupCommand } from './apply-reference-fixup.command.js';
 
@@ -13,12 +14,13 @@ export class ApplyReferenceFixupHandler implements ICommandHandler<ApplyReferenc
     private readonly fixups: ReferenceFixupRepository,
     private readonly clients: FhirClients,
     private readonly cipher: SecretCipher,
+    private readonly lent: LentFhirClients,
   ) {}
 
   async execute({ fixupId }: ApplyReferenceFixupCommand): Promise<void> {
     const fixup = await this.fixups.findById(fixupId);
     if (!fixup || fixup.status !== 'pending') return;
-    const client = await this.clientFor(fixup);
+    const client = this.lent.borrow(fixup.id) ?? (await this.clientFor(fixup));
     if (!client) return;
     const updated: string[] = [];
     for (const resource of fixup.updates) {

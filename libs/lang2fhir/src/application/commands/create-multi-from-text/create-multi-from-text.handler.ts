@@ -15,6 +15,7 @@ import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository
 import { ReferenceFixupJob, fixupContext, fixupJobId } from '../../reference-fixup.job.js';
 import { BundlePlanner } from '../../services/bundle-planner.js';
 import { FixupWaiter } from '../../services/fixup-waiter.js';
+import { LentFhirClients } from '../../services/lent-fhir-clients.js';
 import {
   CreateMultiFromTextCommand,
   type CreatedMultiFromText,
@@ -31,6 +32,7 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
     private readonly job: ReferenceFixupJob,
     private readonly waiter: FixupWaiter,
     private readonly cipher: SecretCipher,
+    private readonly lent: LentFhirClients,
   ) {}
 
   async execute(command: CreateMultiFromTextCommand): Promise<CreatedMultiFromText> {
@@ -64,8 +66,9 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
         ...(token ? { sealedToken: this.cipher.encrypt(token, fixupContext(id)) } : {}),
         updates: fixes.updates,
       });
-      await this.jobs.enqueue(this.job, { fixupId: fixup.id }, { jobId: fixupJobId(fixup.id) });
-      const outcome = await this.waiter.wait(fixup.id);
+      // The fix-up reuses this client when it runs in this process while the request waits.
+      this.lent.lend(fixup.id, client);
+      const outcome = await this.awaitFixup(fixup.id).finally(() => this.lent.giveBack(fixup.id));
       if (outcome.status === 'completed')
         responseBundle = withResources(responseBundle, fixes.updates);
       referenceFixup = {
@@ -88,6 +91,11 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
       ...(referenceFixup ? { referenceFixup } : {}),
       target: { kind: client.target.kind, providerId: client.target.providerId },
     };
+  }
+
+  private async awaitFixup(fixupId: string) {
+    await this.jobs.enqueue(this.job, { fixupId }, { jobId: fixupJobId(fixupId) });
+    return this.waiter.wait(fixupId);
   }
 
   /** Each stored resource as the server holds it: from the response, else read back. */
