@@ -1,14 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { Patient } from '@medplum/fhirtypes/dist/index.d.ts';
-import { QueryBus } from '@nestjs/cqrs';
 import type { FhirClient } from '@app/fhir';
 import {
-  FindFhirProviderQuery,
-  GetFhirClientQuery,
+  FhirClients,
   parseProviderTokens,
+  ProviderDirectory,
   type FhirClientOptions,
 } from '@app/fhir-provider';
-import { AppError } from '@app/shared';
+import { expectedFailure, type ExpectedFailure } from '@app/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../support/fhir-http.js';
 import { FhirTestServer } from '../support/fhir-test-server.js';
@@ -23,12 +22,13 @@ const SETTINGS = {
 
 const patient = (family: string): Patient => ({ resourceType: 'Patient', name: [{ family }] });
 
-/** The AppError a call fails with (or a marker when it does not fail). */
-async function failure(work: Promise<unknown>): Promise<AppError> {
+/** How the API answers the failure a call ends with (status, code, message, details, headers). */
+async function failure(work: Promise<unknown>): Promise<ExpectedFailure> {
   try {
     await work;
   } catch (error) {
-    if (error instanceof AppError) return error;
+    const expected = expectedFailure(error);
+    if (expected) return expected;
     throw error;
   }
   throw new Error('expected the call to fail');
@@ -69,8 +69,7 @@ describe.each(PROFILES)(
       provider?: string,
       options?: FhirClientOptions,
       account = accountId,
-    ): Promise<FhirClient> =>
-      api.app.get(QueryBus).execute(new GetFhirClientQuery(account, provider, options));
+    ): Promise<FhirClient> => api.app.get(FhirClients).forProvider(account, provider, options);
 
     async function register(auth: Record<string, unknown>, extra: Record<string, unknown> = {}) {
       const response = await call(`${api.baseUrl}/fhir-provider`, {
@@ -442,7 +441,7 @@ describe.each(PROFILES)(
       expect((await failure(clientFor('no-such-provider'))).status).toBe(404);
       const provider = await register({ auth_method: 'none' });
       const find = (reference: string, account = accountId) =>
-        api.app.get(QueryBus).execute(new FindFhirProviderQuery(account, reference));
+        api.app.get(ProviderDirectory).find(account, reference);
       expect(await find(provider.id)).toEqual({
         id: provider.id,
         name: provider.name,

@@ -1,8 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QueryBus } from '@nestjs/cqrs';
-import { GetFhirClientQuery } from '@app/fhir-provider';
+import { FhirClients } from '@app/fhir-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, fhirAt } from '../support/fhir-http.js';
 import { FhirTestServer } from '../support/fhir-test-server.js';
@@ -88,9 +87,7 @@ describe.each(PROFILES)('sandbox and providers across an app restart (%s profile
     expect((await other.get('Patient?family=durable')).body.total).toBe(0);
 
     // The stored client secret still decrypts: the token request succeeds.
-    const client = await running.app
-      .get(QueryBus)
-      .execute(new GetFhirClientQuery(acme.accountId, 'durable'));
+    const client = await running.app.get(FhirClients).forProvider(acme.accountId, 'durable');
     expect((await client.create({ resourceType: 'Patient' })).id).toBeDefined();
     expect(server.tokenRequests.at(-1)?.clientId).toBe('durable-client');
   });

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { CommandBus } from '@nestjs/cqrs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RefreshBuiltinSystemsCommand } from '@app/construe';
+import { FhirClients } from '@app/fhir-provider';
 import { ImportAthenaCommand } from '@app/vocabulary';
 import { call, type JsonResponse } from '../support/fhir-http.js';
 import { FhirTestServer } from '../support/fhir-test-server.js';
@@ -455,6 +456,22 @@ describe.each(PROFILES)('lang2fhir over HTTP (%s profile)', (profile) => {
         token: otherToken,
       });
       expect(foreign.status).toBe(404);
+    });
+
+    it('asks fhir-provider for one FHIR client per request, the follow-up PUTs included', async () => {
+      server.resolveUrnReferences = false;
+      const clients = vi.spyOn(api.app.get(FhirClients), 'forProvider');
+      try {
+        const response = await send('/tools/lang2fhir-and-create-multi', {
+          text: NOTE,
+          provider: provider.id,
+        });
+        expect(response.status, response.text).toBe(200);
+        expect(response.body.reference_fixup.status).toBe('completed');
+        expect(clients).toHaveBeenCalledTimes(1);
+      } finally {
+        clients.mockRestore();
+      }
     });
 
     it('runs the follow-up PUTs of a token_passthrough provider with the caller token, kept sealed meanwhile', async () => {

@@ -1,8 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConstrueModule } from '@app/construe';
 import { FhirModule } from '@app/fhir';
+import { FhirProviderModule } from '@app/fhir-provider';
+import { Lang2FhirModule } from '@app/lang2fhir';
+import { OmopModule } from '@app/omop';
 import { secretCipherProvider } from '@app/platform';
 import { AppConfig, AppError } from '@app/shared';
+import { SummaryModule } from '@app/summary';
+import { WorkflowsModule } from '@app/workflows';
 import { ChatWithAgentHandler } from './application/commands/chat-with-agent/chat-with-agent.handler.js';
 import { CreateAgentHandler } from './application/commands/create-agent/create-agent.handler.js';
 import { CreatePromptHandler } from './application/commands/create-prompt/create-prompt.handler.js';
@@ -20,7 +26,6 @@ import { PromptRepository } from './application/ports/prompt.repository.js';
 import { RemoteToolClient } from './application/ports/remote-tool-client.js';
 import { ToolServerRepository } from './application/ports/tool-server.repository.js';
 import { ToolServerToolRepository } from './application/ports/tool-server-tool.repository.js';
-import { FindWorkflowReferencesHandler } from './application/queries/find-workflow-references/find-workflow-references.handler.js';
 import { GetAgentHandler } from './application/queries/get-agent/get-agent.handler.js';
 import { GetChatSessionHandler } from './application/queries/get-chat-session/get-chat-session.handler.js';
 import { GetServerToolHandler } from './application/queries/get-server-tool/get-server-tool.handler.js';
@@ -33,6 +38,7 @@ import { ListServerToolsHandler } from './application/queries/list-server-tools/
 import { ListToolServersHandler } from './application/queries/list-tool-servers/list-tool-servers.handler.js';
 import { AgentReferenceCheck } from './application/services/agent-reference-check.js';
 import { AgentToolsets } from './application/services/agent-toolsets.js';
+import { AgentWorkflowReferences } from './application/services/agent-workflow-references.js';
 import { ServiceToolbox } from './application/services/service-toolbox.js';
 import { ToolServerConnector } from './application/services/tool-server-connector.js';
 import {
@@ -76,7 +82,6 @@ const handlers = [
   DeleteAgentHandler,
   GetAgentHandler,
   ListAgentsHandler,
-  FindWorkflowReferencesHandler,
   RegisterToolServerHandler,
   DeleteToolServerHandler,
   GetToolServerHandler,
@@ -103,6 +108,12 @@ const handlers = [
       ChatMessageEntity,
     ]),
     FhirModule,
+    FhirProviderModule,
+    ConstrueModule,
+    Lang2FhirModule,
+    OmopModule,
+    SummaryModule,
+    WorkflowsModule,
   ],
   controllers: [
     PromptsController,
@@ -116,6 +127,7 @@ const handlers = [
     AgentReferenceCheck,
     ServiceToolbox,
     AgentToolsets,
+    AgentWorkflowReferences,
     ToolServerConnector,
     { provide: PromptRepository, useClass: TypeOrmPromptRepository },
     { provide: AgentRepository, useClass: TypeOrmAgentRepository },

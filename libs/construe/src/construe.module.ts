@@ -40,6 +40,8 @@ import { SqlEmbeddingStore } from './infrastructure/persistence/sql-embedding.st
 import { SqlCustomSystemStore } from './infrastructure/persistence/sql-custom-system-store.js';
 import { EmbedCodeSystemRegistrar } from './infrastructure/queue/embed-code-system.registrar.js';
 import { ConstrueController } from './interface/http/construe.controller.js';
+import { CodeSearch } from './application/ports/code-search.js';
+import { QueryBusCodeSearch } from './application/services/query-bus-code-search.js';
 
 const embedder = {
   provide: Embedder,
@@ -81,6 +83,7 @@ const embedder = {
     EmbedCodeSystemRegistrar,
     CodeSearchIndexes,
     embedder,
+    { provide: CodeSearch, useClass: QueryBusCodeSearch },
     { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },
     { provide: CodeReader, useClass: SqlCodeReader },
     { provide: CodeSearchStore, useClass: SqlCodeSearchStore },
@@ -89,5 +92,6 @@ const embedder = {
     { provide: CustomSystemStore, useClass: SqlCustomSystemStore },
     { provide: FeedbackRepository, useClass: SqlFeedbackRepository },
   ],
+  exports: [CodeSearch],
 })
 export class ConstrueModule {}

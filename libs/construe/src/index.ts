@@ -6,9 +6,9 @@ export {
 } from './application/commands/refresh-builtin-systems/refresh-builtin-systems.command.js';
 export { ResumeEmbeddingsCommand } from './application/commands/resume-embeddings/resume-embeddings.command.js';
 export { BUILTIN_SYSTEMS } from './domain/builtin-systems.js';
-export { SearchTextQuery } from './application/queries/search-text/search-text.query.js';
-export { SearchSemanticQuery } from './application/queries/search-semantic/search-semantic.query.js';
-export { ExtractCodesQuery } from './application/queries/extract-codes/extract-codes.query.js';
+export { CodeSearch } from './application/ports/code-search.js';
+export type { SearchResult } from './application/queries/search-text/search-text.query.js';
+export type { ExtractedCode } from './application/queries/extract-codes/extract-codes.query.js';
 export {
   CrosswalkCodeQuery,
   type CrosswalkResult,

@@ -8,11 +8,11 @@ import { CreateFhirProviderHandler } from './application/commands/create-fhir-pr
 import { DeleteFhirProviderHandler } from './application/commands/delete-fhir-provider/delete-fhir-provider.handler.js';
 import { RemoveAuthConfigHandler } from './application/commands/remove-auth-config/remove-auth-config.handler.js';
 import { SetActiveAuthConfigHandler } from './application/commands/set-active-auth-config/set-active-auth-config.handler.js';
+import { FhirClients } from './application/ports/fhir-clients.js';
 import { FhirProviderRepository } from './application/ports/fhir-provider.repository.js';
 import { ProviderAuthorizers } from './application/ports/provider-authorizers.js';
+import { ProviderDirectory } from './application/ports/provider-directory.js';
 import { SigningKeyGenerator } from './application/ports/signing-key-generator.js';
-import { FindFhirProviderHandler } from './application/queries/find-fhir-provider/find-fhir-provider.handler.js';
-import { GetFhirClientHandler } from './application/queries/get-fhir-client/get-fhir-client.handler.js';
 import { GetFhirGatewayHandler } from './application/queries/get-fhir-gateway/get-fhir-gateway.handler.js';
 import { GetFhirProviderHandler } from './application/queries/get-fhir-provider/get-fhir-provider.handler.js';
 import { GetProviderJwksHandler } from './application/queries/get-provider-jwks/get-provider-jwks.handler.js';
@@ -20,6 +20,8 @@ import { ListFhirProvidersHandler } from './application/queries/list-fhir-provid
 import { AuthConfigFactory } from './application/services/auth-config-factory.js';
 import { OutboundTargetCheck } from './application/services/outbound-target-check.js';
 import { ProviderAccessResolver } from './application/services/provider-access.js';
+import { ProviderFhirClients } from './application/services/provider-fhir-clients.js';
+import { RepositoryProviderDirectory } from './application/services/repository-provider-directory.js';
 import { OAuthProviderAuthorizers } from './infrastructure/auth/oauth-provider-authorizers.js';
 import { TokenCache } from './infrastructure/auth/token-cache.js';
 import { TokenEndpointClient } from './infrastructure/auth/token-endpoint-client.js';
@@ -42,12 +44,10 @@ const handlers = [
   ListFhirProvidersHandler,
   GetFhirProviderHandler,
   GetProviderJwksHandler,
-  GetFhirClientHandler,
   GetFhirGatewayHandler,
-  FindFhirProviderHandler,
 ];
 
-/** FHIR providers, their auth configurations, and FHIR clients for them (`GetFhirClientQuery`). */
+/** FHIR providers, their auth configurations, and FHIR clients for them (`FhirClients`). */
 @Module({
   imports: [
     TypeOrmModule.forFeature([FhirProviderEntity, FhirProviderAuthConfigEntity]),
@@ -61,6 +61,8 @@ const handlers = [
     ProviderAccessResolver,
     RejectSandboxChanges,
     { provide: FhirProviderRepository, useClass: TypeOrmFhirProviderRepository },
+    { provide: FhirClients, useClass: ProviderFhirClients },
+    { provide: ProviderDirectory, useClass: RepositoryProviderDirectory },
     secretCipherProvider(
       () =>
         new AppError(
@@ -81,5 +83,6 @@ const handlers = [
         ),
     },
   ],
+  exports: [FhirClients, ProviderDirectory],
 })
 export class FhirProviderModule {}

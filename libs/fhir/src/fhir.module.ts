@@ -9,9 +9,10 @@ import { UpdateProfileHandler } from './application/commands/update-profile/upda
 import { UploadProfileHandler } from './application/commands/upload-profile/upload-profile.handler.js';
 import { PackageUnpacker } from './application/ports/package-unpacker.js';
 import { ProfileRepository } from './application/ports/profile.repository.js';
+import { ProfileCatalog } from './application/ports/profile-catalog.js';
+import { StoredProfileCatalog } from './application/services/stored-profile-catalog.js';
 import { ValueSetRepository } from './application/ports/value-set.repository.js';
 import { FindBuiltinProfileHandler } from './application/queries/find-builtin-profile/find-builtin-profile.handler.js';
-import { GetValueSetsHandler } from './application/queries/get-value-sets/get-value-sets.handler.js';
 import { GetGuideHandler } from './application/queries/get-guide/get-guide.handler.js';
 import { GetProfileHandler } from './application/queries/get-profile/get-profile.handler.js';
 import { ListGuidesHandler } from './application/queries/list-guides/list-guides.handler.js';
@@ -44,7 +45,6 @@ const profileHandlers = [
   GetGuideHandler,
   FindBuiltinProfileHandler,
   ImportGuidePackageHandler,
-  GetValueSetsHandler,
 ];
 
 /**
@@ -70,6 +70,7 @@ const profileHandlers = [
     ...profileHandlers,
     { provide: ProfileRepository, useClass: SqlProfileRepository },
     { provide: ValueSetRepository, useClass: SqlValueSetRepository },
+    { provide: ProfileCatalog, useClass: StoredProfileCatalog },
     { provide: PackageUnpacker, useClass: GzipTarUnpacker },
     { provide: FhirSettings, useFactory: () => FhirSettings.fromEnv() },
     {
@@ -80,6 +81,6 @@ const profileHandlers = [
     { provide: SandboxFhirServer, useClass: DatabaseSandboxServer },
     FhirClientFactory,
   ],
-  exports: [FhirClientFactory, OutboundHttp, FhirSettings],
+  exports: [FhirClientFactory, OutboundHttp, FhirSettings, ProfileCatalog],
 })
 export class FhirModule {}

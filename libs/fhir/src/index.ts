@@ -43,8 +43,7 @@ export {
   type InputPolicyOptions,
 } from './domain/input/input-policy.js';
 export { conformResource, type ConformedResource } from './domain/input/conform-resource.js';
-export { GetProfileQuery } from './application/queries/get-profile/get-profile.query.js';
-export { GetValueSetsQuery } from './application/queries/get-value-sets/get-value-sets.query.js';
+export { ProfileCatalog } from './application/ports/profile-catalog.js';
 export { boundValueSetUrls } from './domain/profiles/bound-value-set-urls.js';
 export { implicitValueSet } from './domain/profiles/value-set-bindings.js';
 export type { CustomProfile } from './domain/profiles/custom-profile.js';

@@ -3,6 +3,8 @@ import { secretCipherProvider } from '@app/platform';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BuiltinProfilesModule } from './builtin-profiles.module.js';
 import { VocabularyModule } from '@app/vocabulary';
+import { FhirModule } from '@app/fhir';
+import { FhirProviderModule } from '@app/fhir-provider';
 import { ApplyReferenceFixupHandler } from './application/commands/apply-reference-fixup/apply-reference-fixup.handler.js';
 import { CreateFromTextHandler } from './application/commands/create-from-text/create-from-text.handler.js';
 import { CreateMultiFromTextHandler } from './application/commands/create-multi-from-text/create-multi-from-text.handler.js';
@@ -18,6 +20,7 @@ import { ConceptClasses } from './application/ports/concept-classes.js';
 import { FixupSettings } from './application/ports/fixup-settings.js';
 import { ReferenceFixupRepository } from './application/ports/reference-fixup.repository.js';
 import { ResourceValidator } from './application/ports/resource-validator.js';
+import { TextToFhir } from './application/ports/text-to-fhir.js';
 import { DocumentToBundleHandler } from './application/queries/document-to-bundle/document-to-bundle.handler.js';
 import { DocumentToFhirHandler } from './application/queries/document-to-fhir/document-to-fhir.handler.js';
 import { TranscribeAudioHandler } from './application/queries/transcribe-audio/transcribe-audio.handler.js';
@@ -31,6 +34,7 @@ import { BundlePlanner } from './application/services/bundle-planner.js';
 import { ClinicalTextReader } from './application/services/clinical-text-reader.js';
 import { DocumentTextReader } from './application/services/document-text-reader.js';
 import { FixupWaiter } from './application/services/fixup-waiter.js';
+import { LentFhirClients } from './application/services/lent-fhir-clients.js';
 import { CustomProfiles } from './application/services/custom-profiles.js';
 import { ValueSetFilters } from './application/services/value-set-filters.js';
 import { ResourceChecker } from './application/services/resource-checker.js';
@@ -78,6 +82,8 @@ const handlers = [
     TypeOrmModule.forFeature([ReferenceFixupEntity]),
     VocabularyModule,
     BuiltinProfilesModule,
+    FhirModule,
+    FhirProviderModule,
   ],
   controllers: [
     Lang2FhirMultiController,
@@ -94,9 +100,11 @@ const handlers = [
     ResourceChecker,
     BundlePlanner,
     ResourceFromText,
+    { provide: TextToFhir, useExisting: ResourceFromText },
     CustomProfiles,
     ValueSetFilters,
     FixupWaiter,
+    LentFhirClients,
     ReferenceFixupJob,
     ReferenceFixupRegistrar,
     DocumentTextReader,
@@ -115,5 +123,6 @@ const handlers = [
       () => new Error('A sealed provider token no longer opens (was ENCRYPTION_KEY changed?)'),
     ),
   ],
+  exports: [TextToFhir],
 })
 export class Lang2FhirModule {}

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { VocabularyModule } from '@app/vocabulary';
+import { FhirToOmopMapper } from './application/ports/fhir-to-omop-mapper.js';
 import { MapFhirToOmopHandler } from './application/queries/map-fhir-to-omop/map-fhir-to-omop.handler.js';
+import { QueryBusFhirToOmopMapper } from './application/services/query-bus-fhir-to-omop-mapper.js';
 import { FhirToOmopController } from './interface/http/fhir-to-omop.controller.js';
 import { OmopBulkModule } from './omop-bulk.module.js';
 
@@ -8,6 +10,10 @@ import { OmopBulkModule } from './omop-bulk.module.js';
 @Module({
   imports: [VocabularyModule, OmopBulkModule],
   controllers: [FhirToOmopController],
-  providers: [MapFhirToOmopHandler],
+  providers: [
+    MapFhirToOmopHandler,
+    { provide: FhirToOmopMapper, useClass: QueryBusFhirToOmopMapper },
+  ],
+  exports: [FhirToOmopMapper],
 })
 export class OmopModule {}

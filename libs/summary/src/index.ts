@@ -1,6 +1,4 @@
 export { SummaryModule } from './summary.module.js';
 export { SUMMARY_MIGRATIONS } from './migrations.js';
-export {
-  GenerateSummaryQuery,
-  type GeneratedSummary,
-} from './application/queries/generate-summary/generate-summary.query.js';
+export { SummaryGenerator } from './application/ports/summary-generator.js';
+export type { GeneratedSummary } from './application/queries/generate-summary/generate-summary.query.js';

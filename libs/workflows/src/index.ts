@@ -5,7 +5,9 @@ export {
   type WorkflowSummary,
 } from './application/queries/list-workflow-summaries/list-workflow-summaries.query.js';
 export { ExecuteWorkflowCommand } from './application/commands/execute-workflow/execute-workflow.command.js';
+export { WorkflowDirectory } from './application/ports/workflow-directory.js';
+export { WorkflowRunner } from './application/ports/workflow-runner.js';
 export {
-  FindWorkflowReferencesQuery,
+  WorkflowReferences,
   type WorkflowReference,
-} from './application/queries/find-workflow-references/find-workflow-references.query.js';
+} from './application/services/workflow-references.js';

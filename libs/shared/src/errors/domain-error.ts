@@ -16,7 +16,15 @@ export type DomainErrorKind =
   /** The work ran past its deadline. */
   | 'timed-out'
   /** The caller went away before the work finished. */
-  | 'abandoned';
+  | 'abandoned'
+  /** The object existed and is gone for good (a FHIR server's deleted resource). */
+  | 'gone'
+  /** The caller's precondition (an `If-Match` version) no longer holds. */
+  | 'precondition-failed'
+  /** A server the work depends on keeps refusing for load; `retryAfter` says when to try again. */
+  | 'rate-limited'
+  /** A server the work depends on failed, refused our credentials or answered unusably. */
+  | 'upstream-failed';
 
 /** The error type of every library's `domain/`: a stable code, a kind, a message, details. */
 export class DomainError extends Error {
@@ -25,6 +33,8 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** With `rate-limited`: when to try again, as the server said it (seconds or a date). */
+    readonly retryAfter?: string,
   ) {
     super(message);
     this.name = 'DomainError';

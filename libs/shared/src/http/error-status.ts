@@ -12,6 +12,10 @@ export const ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
   // Not a standard status: the nginx convention for "client closed the request".
   abandoned: 499,
   'timed-out': 504,
+  gone: 410,
+  'precondition-failed': 412,
+  'rate-limited': 429,
+  'upstream-failed': 502,
 };
 
 /** An anticipated failure as the HTTP edge answers it. */
@@ -31,7 +35,7 @@ export function expectedFailure(error: unknown): ExpectedFailure | undefined {
       code: error.code,
       message: error.message,
       details: error.details,
-      headers: {},
+      headers: error.retryAfter === undefined ? {} : { 'Retry-After': error.retryAfter },
     };
   if (error instanceof AppError)
     return {

@@ -1,7 +1,6 @@
-import type { QueryBus } from '@nestjs/cqrs';
-import { FindFhirProviderQuery, sandboxProviderId } from '@app/fhir-provider';
+import { ProviderDirectory, sandboxProviderId, type ProviderSummary } from '@app/fhir-provider';
 import { AppError } from '@app/shared';
-import { ListWorkflowSummariesQuery } from '@app/workflows';
+import { WorkflowDirectory, type WorkflowSummary } from '@app/workflows';
 import { describe, expect, it } from 'vitest';
 import type { AgentPrompt } from '../../domain/agent-prompt.js';
 import type { AgentDraft } from '../../domain/agent-draft.js';
@@ -46,32 +45,37 @@ class OneServer extends ToolServerRepository {
   delete = () => Promise.reject(new Error('unused'));
 }
 
-/** The other modules' answers: one workflow, one named provider and the sandbox. */
-const queries = {
-  execute(query: unknown) {
-    if (query instanceof ListWorkflowSummariesQuery) {
-      return Promise.resolve(
-        (query.ids ?? []).includes(WORKFLOW)
-          ? [{ id: WORKFLOW, name: 'w', workflowInstructions: '', inputFields: [] }]
-          : [],
-      );
-    }
-    if (query instanceof FindFhirProviderQuery) {
-      if (query.reference === 'hospital' || query.reference === PROVIDER)
-        return Promise.resolve({ id: PROVIDER, name: 'hospital', provider: 'epic' });
-      if (query.reference === 'sandbox')
-        return Promise.resolve({
-          id: sandboxProviderId(ACCOUNT),
-          name: 'sandbox',
-          provider: 'sandbox',
-        });
-      return Promise.resolve(null);
-    }
-    return Promise.reject(new Error('unexpected query'));
-  },
-} as unknown as QueryBus;
+/** The other libraries' answers: one workflow, one named provider and the sandbox. */
+class OneWorkflow extends WorkflowDirectory {
+  list(_accountId: string, ids?: readonly string[]): Promise<WorkflowSummary[]> {
+    return Promise.resolve(
+      (ids ?? []).includes(WORKFLOW)
+        ? [{ id: WORKFLOW, name: 'w', workflowInstructions: '', inputFields: [] }]
+        : [],
+    );
+  }
+}
 
-const check = new AgentReferenceCheck(new OnePrompt(), new OneServer(), queries);
+class OneProvider extends ProviderDirectory {
+  find(_accountId: string, reference: string): Promise<ProviderSummary | null> {
+    if (reference === 'hospital' || reference === PROVIDER)
+      return Promise.resolve({ id: PROVIDER, name: 'hospital', provider: 'epic' });
+    if (reference === 'sandbox')
+      return Promise.resolve({
+        id: sandboxProviderId(ACCOUNT),
+        name: 'sandbox',
+        provider: 'sandbox',
+      });
+    return Promise.resolve(null);
+  }
+}
+
+const check = new AgentReferenceCheck(
+  new OnePrompt(),
+  new OneServer(),
+  new OneWorkflow(),
+  new OneProvider(),
+);
 const draft = (extra: Partial<AgentDraft>): AgentDraft => ({
   name: 'a',
   description: '',

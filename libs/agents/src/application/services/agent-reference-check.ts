@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { FindFhirProviderQuery, sandboxProviderId } from '@app/fhir-provider';
+import { ProviderDirectory, sandboxProviderId } from '@app/fhir-provider';
 import { AppError } from '@app/shared';
-import { ListWorkflowSummariesQuery } from '@app/workflows';
+import { WorkflowDirectory } from '@app/workflows';
 import type { AgentContent } from '../../domain/agent.js';
 import type { AgentDraft } from '../../domain/agent-draft.js';
 import { AgentsErrorCodes } from '../../domain/agents-errors.js';
@@ -30,7 +29,8 @@ export class AgentReferenceCheck {
   constructor(
     private readonly prompts: PromptRepository,
     private readonly toolServers: ToolServerRepository,
-    private readonly queries: QueryBus,
+    private readonly workflowDirectory: WorkflowDirectory,
+    private readonly providerDirectory: ProviderDirectory,
   ) {}
 
   async resolve(accountId: string, draft: AgentDraft): Promise<AgentContent> {
@@ -41,9 +41,9 @@ export class AgentReferenceCheck {
     const workflows =
       draft.workflowIds.length === 0
         ? []
-        : (
-            await this.queries.execute(new ListWorkflowSummariesQuery(accountId, draft.workflowIds))
-          ).map((workflow) => workflow.id);
+        : (await this.workflowDirectory.list(accountId, draft.workflowIds)).map(
+            (workflow) => workflow.id,
+          );
     const providerRefs =
       draft.provider === undefined
         ? []
@@ -52,7 +52,7 @@ export class AgentReferenceCheck {
           : draft.provider;
     const providers = new Map<string, string>();
     for (const reference of new Set(providerRefs)) {
-      const found = await this.queries.execute(new FindFhirProviderQuery(accountId, reference));
+      const found = await this.providerDirectory.find(accountId, reference);
       if (found) providers.set(reference, found.id);
     }
 

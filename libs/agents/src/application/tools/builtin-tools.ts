@@ -1,8 +1,7 @@
-import type { QueryBus } from '@nestjs/cqrs';
-import { ExtractCodesQuery, SearchSemanticQuery, SearchTextQuery } from '@app/construe';
-import { REQUESTABLE_KINDS, TextToFhirQuery } from '@app/lang2fhir';
-import { MapFhirToOmopQuery } from '@app/omop';
-import { GenerateSummaryQuery } from '@app/summary';
+import type { CodeSearch } from '@app/construe';
+import { REQUESTABLE_KINDS, type TextToFhir } from '@app/lang2fhir';
+import type { FhirToOmopMapper } from '@app/omop';
+import type { SummaryGenerator } from '@app/summary';
 import { z } from 'zod';
 import { defineTool, type ServiceTool } from './service-tool.js';
 
@@ -21,8 +20,19 @@ const fhirResources = z
   .record(z.string(), z.unknown())
   .describe('One FHIR R4 resource or a Bundle');
 
+/** The ports of the libraries whose capabilities are offered as tools. */
+export interface BuiltinCapabilities {
+  codes: CodeSearch;
+  lang2fhir: TextToFhir;
+  omop: FhirToOmopMapper;
+  summaries: SummaryGenerator;
+}
+
 /** The service's own capabilities (construe, lang2fhir, fhir2omop, fhir2summary) for one account. */
-export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[] {
+export function builtinTools(
+  accountId: string,
+  { codes, lang2fhir, omop, summaries }: BuiltinCapabilities,
+): ServiceTool[] {
   return [
     defineTool({
       name: 'construe_search_text',
@@ -35,10 +45,7 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
         limit: z.number().int().min(1).max(100).default(10),
         version,
       }),
-      run: (args) =>
-        queries.execute(
-          new SearchTextQuery(accountId, args.system, args.query, args.limit, args.version),
-        ),
+      run: (args) => codes.searchText(accountId, args.system, args.query, args.limit, args.version),
     }),
     defineTool({
       name: 'construe_search_semantic',
@@ -52,9 +59,7 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
         version,
       }),
       run: (args) =>
-        queries.execute(
-          new SearchSemanticQuery(accountId, args.system, args.text, args.limit, args.version),
-        ),
+        codes.searchSemantic(accountId, args.system, args.text, args.limit, args.version),
     }),
     defineTool({
       name: 'construe_extract',
@@ -66,8 +71,7 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
         system,
         version,
       }),
-      run: (args) =>
-        queries.execute(new ExtractCodesQuery(accountId, args.text, args.system, args.version)),
+      run: (args) => codes.extract(accountId, args.text, args.system, args.version),
     }),
     defineTool({
       name: 'lang2fhir_create',
@@ -82,9 +86,7 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
         text: z.string().min(1).max(100_000).describe('Clinical text'),
       }),
       run: async (args) => {
-        const result = await queries.execute(
-          new TextToFhirQuery(accountId, args.resource, args.text),
-        );
+        const result = await lang2fhir.build(accountId, args.resource, args.text);
         return {
           resource: result.resource,
           resource_kind: result.resourceKind,
@@ -100,8 +102,7 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
         fhir_resources: fhirResources,
         vocab_version: z.string().min(1).max(100).optional(),
       }),
-      run: (args) =>
-        queries.execute(new MapFhirToOmopQuery(args.fhir_resources, args.vocab_version)),
+      run: (args) => omop.map(args.fhir_resources, args.vocab_version),
     }),
     defineTool({
       name: 'fhir2summary',
@@ -120,16 +121,7 @@ export function builtinTools(accountId: string, queries: QueryBus): ServiceTool[
           .describe('Summary template id (narrative)'),
       }),
       run: (args) =>
-        queries.execute(
-          new GenerateSummaryQuery(
-            accountId,
-            args.mode,
-            args.fhir_resources,
-            args.template_id ?? null,
-            null,
-            null,
-          ),
-        ),
+        summaries.generate(accountId, args.mode, args.fhir_resources, args.template_id ?? null),
     }),
   ];
 }

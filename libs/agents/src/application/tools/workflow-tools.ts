@@ -1,5 +1,4 @@
-import type { CommandBus } from '@nestjs/cqrs';
-import { ExecuteWorkflowCommand, type WorkflowSummary } from '@app/workflows';
+import type { WorkflowRunner, WorkflowSummary } from '@app/workflows';
 import { z } from 'zod';
 import { uniqueToolName } from '../../domain/chat/tool-names.js';
 import { defineTool, type ServiceTool } from './service-tool.js';
@@ -14,7 +13,7 @@ const MAX_DESCRIPTION = 1000;
 export function workflowTools(
   accountId: string,
   workflows: readonly WorkflowSummary[],
-  commands: CommandBus,
+  runner: WorkflowRunner,
   taken: Set<string>,
 ): ServiceTool[] {
   return workflows.map((workflow) => {
@@ -37,10 +36,7 @@ export function workflowTools(
           .default(false)
           .describe('true: build every resource but write nothing'),
       }),
-      run: (args) =>
-        commands.execute(
-          new ExecuteWorkflowCommand(accountId, workflow.id, args.input_data, args.preview),
-        ),
+      run: (args) => runner.run(accountId, workflow.id, args.input_data, args.preview),
     });
   });
 }

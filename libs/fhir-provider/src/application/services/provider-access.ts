@@ -5,7 +5,7 @@ import { isExpired } from '../../domain/auth-config.js';
 import { activeAuthConfig, type FhirProvider } from '../../domain/fhir-provider.js';
 import { isSandboxReference } from '../../domain/sandbox-provider.js';
 import { FhirProviderRepository } from '../ports/fhir-provider.repository.js';
-import type { FhirClientOptions } from '../queries/get-fhir-client/get-fhir-client.query.js';
+import type { FhirClientOptions } from '../ports/fhir-clients.js';
 import { ProviderAuthorizers } from '../ports/provider-authorizers.js';
 
 /** How to reach the FHIR server a caller named: the account's sandbox, or a provider with credentials. */

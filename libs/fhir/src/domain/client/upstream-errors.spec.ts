@@ -1,5 +1,10 @@
+import { expectedFailure } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { outcomeIssues, upstreamError } from './upstream-errors.js';
+import { outcomeIssues, upstreamError as domainError } from './upstream-errors.js';
+
+/** The error as the API answers it (status from the one table, headers). */
+const upstreamError = (...args: Parameters<typeof domainError>) =>
+  expectedFailure(domainError(...args))!;
 
 const outcome = {
   resourceType: 'OperationOutcome',

@@ -1,4 +1,4 @@
-import { AppError } from '@app/shared';
+import { DomainError, type DomainErrorKind } from '@app/shared';
 
 export interface UpstreamIssue {
   severity?: string;
@@ -7,58 +7,61 @@ export interface UpstreamIssue {
   expression?: string[];
 }
 
-/** Statuses a FHIR server answers that are about the request itself: passed on as they are. */
-const PASSED_ON = new Map<number, string>([
-  [400, 'FHIR.BAD_REQUEST'],
-  [404, 'FHIR.NOT_FOUND'],
-  [409, 'FHIR.CONFLICT'],
-  [410, 'FHIR.GONE'],
-  [412, 'FHIR.PRECONDITION_FAILED'],
-  [422, 'FHIR.UNPROCESSABLE'],
+/** What a FHIR server refused about the request itself: passed on as the same kind of failure. */
+const PASSED_ON = new Map<number, [DomainErrorKind, string]>([
+  [400, ['invalid', 'FHIR.BAD_REQUEST']],
+  [404, ['not-found', 'FHIR.NOT_FOUND']],
+  [409, ['conflict', 'FHIR.CONFLICT']],
+  [410, ['gone', 'FHIR.GONE']],
+  [412, ['precondition-failed', 'FHIR.PRECONDITION_FAILED']],
+  [422, ['unprocessable', 'FHIR.UNPROCESSABLE']],
 ]);
 
 /**
- * Our API's answer for a FHIR server's error: its own 4xx for what the server refused
- * about the request, 502 when the server failed or refused our credentials. The server's
- * OperationOutcome issues travel in `details` (severity, code, text, expression only).
+ * A FHIR server's error in our words: the same kind of failure for what the server refused
+ * about the request, `upstream-failed` when the server failed or refused our credentials,
+ * `rate-limited` when it keeps refusing for load. The server's OperationOutcome issues
+ * travel in `details` (severity, code, text, expression only).
  */
 export function upstreamError(
   status: number,
   body: unknown,
   serverLabel: string,
   retryAfter?: string,
-): AppError {
+): DomainError {
   const issues = outcomeIssues(body);
   const reason = issues.find((issue) => issue.text)?.text;
   const message = `${serverLabel} answered ${status}${reason ? `: ${reason}` : ''}`;
   const details = { upstream_status: status, issues };
   const passedOn = PASSED_ON.get(status);
-  if (passedOn) return new AppError(status, passedOn, message, details);
+  if (passedOn) return new DomainError(passedOn[0], passedOn[1], message, details);
   if (status === 401) {
-    return new AppError(
-      502,
+    return new DomainError(
+      'upstream-failed',
       'FHIR.UPSTREAM_UNAUTHORIZED',
       `${message} (the credentials were refused)`,
       details,
     );
   }
-  if (status === 403) return new AppError(502, 'FHIR.UPSTREAM_FORBIDDEN', message, details);
+  if (status === 403)
+    return new DomainError('upstream-failed', 'FHIR.UPSTREAM_FORBIDDEN', message, details);
   if (status === 429) {
-    return new AppError(
-      429,
+    return new DomainError(
+      'rate-limited',
       'FHIR.UPSTREAM_RATE_LIMITED',
       `${message}; retry later`,
       details,
-      retryAfter ? { 'Retry-After': retryAfter } : {},
+      retryAfter || undefined,
     );
   }
-  if (status >= 500) return new AppError(502, 'FHIR.UPSTREAM_ERROR', message, details);
-  return new AppError(502, 'FHIR.UPSTREAM_REJECTED', message, details);
+  if (status >= 500)
+    return new DomainError('upstream-failed', 'FHIR.UPSTREAM_ERROR', message, details);
+  return new DomainError('upstream-failed', 'FHIR.UPSTREAM_REJECTED', message, details);
 }
 
-export function invalidUpstreamResponse(serverLabel: string, problem: string): AppError {
-  return new AppError(
-    502,
+export function invalidUpstreamResponse(serverLabel: string, problem: string): DomainError {
+  return new DomainError(
+    'upstream-failed',
     'FHIR.UPSTREAM_INVALID_RESPONSE',
     `${serverLabel} sent an unusable answer: ${problem}`,
   );

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '@app/shared';
+import { DomainError } from '@app/shared';
 import { loadFhirDefinitions } from '../fhir-definitions.js';
 import { isBuiltinProfileId } from './builtin-profiles.js';
 import { checkGuideName, profileIdentity } from './structure-definition-rules.js';
@@ -19,7 +19,7 @@ function problemsOf(value: unknown): string[] {
   try {
     profileIdentity(value);
   } catch (error) {
-    if (error instanceof AppError) return (error.details as { problems: string[] }).problems;
+    if (error instanceof DomainError) return (error.details as { problems: string[] }).problems;
     throw error;
   }
   return [];
@@ -62,8 +62,8 @@ describe('profileIdentity', () => {
   });
 
   it('refuses the reserved guide and built-in ids', () => {
-    expect(() => checkGuideName('us_core')).toThrow(AppError);
-    expect(() => checkGuideName('bad name')).toThrow(AppError);
+    expect(() => checkGuideName('us_core')).toThrow(DomainError);
+    expect(() => checkGuideName('bad name')).toThrow(DomainError);
     expect(checkGuideName('acme-cardiology')).toBe('acme-cardiology');
     expect(isBuiltinProfileId('us-core-patient')).toBe(true);
     expect(isBuiltinProfileId('MedicationRequest')).toBe(true);

@@ -1,5 +1,5 @@
 import { isResourceType } from '@medplum/core';
-import { AppError } from '@app/shared';
+import { DomainError } from '@app/shared';
 import { FHIR_ID } from '../resource/resource-rules.js';
 import { RESERVED_GUIDE } from './custom-profile.js';
 
@@ -68,13 +68,15 @@ export function profileIdentity(value: unknown): ProfileIdentity {
 /** An implementation guide name: 1–64 letters, digits, `-`, `_` or `.`; never the reserved one. */
 export function checkGuideName(name: string): string {
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(name)) {
-    throw AppError.badRequest(
+    throw new DomainError(
+      'invalid',
       'FHIR_PROFILES.INVALID_GUIDE_NAME',
       'implementation_guide must be 1-64 letters, digits, ".", "_" or "-"',
     );
   }
   if (name.toLowerCase() === RESERVED_GUIDE) {
-    throw AppError.forbidden(
+    throw new DomainError(
+      'forbidden',
       'FHIR_PROFILES.RESERVED_GUIDE',
       `"${RESERVED_GUIDE}" is reserved for the built-in US Core profiles`,
     );
@@ -87,8 +89,9 @@ function elementsOf(part: unknown): unknown[] {
   return Array.isArray(element) ? element : [];
 }
 
-function invalid(problems: string[]): AppError {
-  return AppError.badRequest(
+function invalid(problems: string[]): DomainError {
+  return new DomainError(
+    'invalid',
     'FHIR_PROFILES.INVALID_STRUCTURE_DEFINITION',
     `The StructureDefinition is not usable as a profile: ${problems.join('; ')}`,
     { problems },

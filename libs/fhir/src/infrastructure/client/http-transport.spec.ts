@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AppError } from '@app/shared';
+import { expectedFailure, type ExpectedFailure } from '@app/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestAuthorizer } from '../../application/ports/request-authorizer.js';
 import { OutboundHttp } from '../outbound/outbound-http.js';
@@ -75,13 +75,15 @@ describe('HttpTransport and RestFhirClient against a real local server', () => {
       response.writeHead(status, { 'Content-Type': 'application/fhir+json', ...headers }).end(body);
   const drop: Step = (request) => request.socket.destroy();
 
-  async function failure(work: Promise<unknown>): Promise<AppError> {
+  /** How the API answers the failure a call ends with (status, code, message, details, headers). */
+  async function failure(work: Promise<unknown>): Promise<ExpectedFailure> {
     const error = await work.then(
       () => undefined,
       (caught: unknown) => caught,
     );
-    if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-    return error;
+    const expected = expectedFailure(error);
+    if (!expected) throw new Error(`expected an anticipated failure, got ${String(error)}`);
+    return expected;
   }
 
   it('retries 429 (waiting as Retry-After says) and 503, then gives up with the status', async () => {

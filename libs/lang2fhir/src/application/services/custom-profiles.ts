@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import {
   applyProfile,
   boundValueSetUrls,
-  GetProfileQuery,
-  GetValueSetsQuery,
   implicitValueSet,
+  ProfileCatalog,
   type CustomProfile,
   type Resource,
 } from '@app/fhir';
@@ -32,13 +30,13 @@ const PROFILE_INVALID = 'LANG2FHIR.PROFILE_INVALID';
 @Injectable()
 export class CustomProfiles {
   constructor(
-    private readonly queries: QueryBus,
+    private readonly catalog: ProfileCatalog,
     private readonly filters: ValueSetFilters,
   ) {}
 
   async resolve(accountId: string, resource: string): Promise<ResolvedResource> {
     if (isRequestedKind(resource)) return { kind: resource };
-    const profile = await this.queries.execute(new GetProfileQuery(accountId, resource));
+    const profile = await this.catalog.profile(accountId, resource);
     if (!profile) {
       throw AppError.badRequest(
         Lang2FhirErrorCodes.UNKNOWN_RESOURCE,
@@ -63,8 +61,7 @@ export class CustomProfiles {
    */
   async apply(accountId: string, profile: CustomProfile, resource: Resource): Promise<Resource> {
     const urls = boundValueSetUrls(profile.structureDefinition);
-    const stored =
-      urls.length === 0 ? {} : await this.queries.execute(new GetValueSetsQuery(urls, accountId));
+    const stored = urls.length === 0 ? {} : await this.catalog.valueSets(accountId, urls);
     const known = Object.fromEntries(
       urls
         .map((url) => [url, stored[url] ?? implicitValueSet(url)] as const)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { TextToFhir } from '../ports/text-to-fhir.js';
 import type { BuildInput } from '../../domain/build-input.js';
 import { BUILDERS } from '../../domain/builders/index.js';
 import { detectKind } from '../../domain/detect-kind.js';
@@ -23,7 +24,7 @@ import { ResourceChecker } from './resource-checker.js';
  * and the create command, so that neither handler calls the other.
  */
 @Injectable()
-export class ResourceFromText {
+export class ResourceFromText implements TextToFhir {
   constructor(
     private readonly reader: ClinicalTextReader,
     private readonly checker: ResourceChecker,

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentTenant } from '@app/auth';
 import type { Resource } from '@app/fhir';
-import { GetFhirClientQuery } from '@app/fhir-provider';
+import { FhirClients } from '@app/fhir-provider';
 import type { Tenant } from '@app/shared';
 import { CohortFromTextQuery } from '../../application/queries/cohort-from-text/cohort-from-text.query.js';
 import { callerContext, FHIR_PROVIDER_HEADER, ON_BEHALF_OF_HEADER } from './caller-headers.js';
@@ -16,7 +16,10 @@ const MAX_PER_CRITERION = 1_000;
 @ApiBearerAuth('bearer')
 @Controller()
 export class CohortController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly clients: FhirClients,
+  ) {}
 
   @Post('cohort')
   @HttpCode(200)
@@ -44,12 +47,10 @@ export class CohortController {
     const queries = await this.queries.execute(
       new CohortFromTextQuery(tenant.accountId, body.text),
     );
-    const client = await this.queries.execute(
-      new GetFhirClientQuery(
-        tenant.accountId,
-        body.provider,
-        callerContext(onBehalfOf, providerTokens),
-      ),
+    const client = await this.clients.forProvider(
+      tenant.accountId,
+      body.provider,
+      callerContext(onBehalfOf, providerTokens),
     );
     let included: Set<string> | undefined;
     const excluded = new Set<string>();

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentTenant } from '@app/auth';
 import type { Resource } from '@app/fhir';
-import { GetFhirClientQuery } from '@app/fhir-provider';
+import { FhirClients } from '@app/fhir-provider';
 import type { Tenant } from '@app/shared';
 import { patientOf } from '../../application/caller-context.js';
 import { SearchFromTextQuery } from '../../application/queries/search-from-text/search-from-text.query.js';
@@ -15,7 +15,10 @@ import { SearchAndRunDto } from './search.dto.js';
 @ApiBearerAuth('bearer')
 @Controller('tools')
 export class Lang2FhirSearchToolsController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly clients: FhirClients,
+  ) {}
 
   @Post('lang2fhir-and-search')
   @HttpCode(200)
@@ -32,9 +35,7 @@ export class Lang2FhirSearchToolsController {
     const query = await this.queries.execute(
       new SearchFromTextQuery(tenant.accountId, body.text, patient, body.count),
     );
-    const client = await this.queries.execute(
-      new GetFhirClientQuery(tenant.accountId, body.provider, caller),
-    );
+    const client = await this.clients.forProvider(tenant.accountId, body.provider, caller);
     const bundle = await client.search(
       query.resource_type as Resource['resourceType'],
       new URLSearchParams(query.search_params),

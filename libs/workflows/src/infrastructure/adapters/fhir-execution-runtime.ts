@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import type { FhirClient, Resource } from '@app/fhir';
-import { GetFhirClientQuery } from '@app/fhir-provider';
+import { FhirClients } from '@app/fhir-provider';
 import {
   ExecutionRuntimeFactory,
   type FhirAccessOptions,
@@ -16,7 +15,7 @@ type SearchableType = Parameters<FhirClient['search']>[0];
 @Injectable()
 export class FhirExecutionRuntimeFactory extends ExecutionRuntimeFactory {
   constructor(
-    private readonly queries: QueryBus,
+    private readonly fhirClients: FhirClients,
     private readonly builder: ResourceBuilder,
     private readonly workflows: WorkflowRepository,
   ) {
@@ -28,7 +27,7 @@ export class FhirExecutionRuntimeFactory extends ExecutionRuntimeFactory {
     const clientFor = (providerId: string): Promise<FhirClient> => {
       let client = clients.get(providerId);
       if (!client) {
-        client = this.queries.execute(new GetFhirClientQuery(accountId, providerId, access));
+        client = this.fhirClients.forProvider(accountId, providerId, access);
         clients.set(providerId, client);
       }
       return client;

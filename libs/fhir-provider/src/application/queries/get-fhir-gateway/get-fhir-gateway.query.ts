@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { FhirGateway } from '@app/fhir';
-import type { FhirClientOptions } from '../get-fhir-client/get-fhir-client.query.js';
+import type { FhirClientOptions } from '../../ports/fhir-clients.js';
 
 /**
  * A pass-through to one of the account's FHIR servers (a provider by id or name, or the

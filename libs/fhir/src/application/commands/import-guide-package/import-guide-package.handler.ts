@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AppError } from '@app/shared';
+import { AppError, DomainError } from '@app/shared';
 import { isBuiltinProfileId } from '../../../domain/profiles/builtin-profiles.js';
 import type { CustomProfile } from '../../../domain/profiles/custom-profile.js';
 import {
@@ -173,7 +173,7 @@ function withFile<T>(file: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (error instanceof AppError) {
+    if (error instanceof DomainError || error instanceof AppError) {
       throw AppError.badRequest('FHIR_PROFILES.INVALID_PACKAGE', `${file}: ${error.message}`, {
         file,
       });

@@ -1,9 +1,10 @@
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { FhirClient } from '@app/fhir';
-import { GetFhirClientQuery } from '@app/fhir-provider';
-import { AppError, SecretCipher } from '@app/shared';
+import { FhirClients } from '@app/fhir-provider';
+import { expectedFailure, SecretCipher } from '@app/shared';
 import type { ReferenceFixup } from '../../../domain/bundle/reference-fixup.js';
 import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository.js';
+import { LentFhirClients } from '../../services/lent-fhir-clients.js';
 import { fixupContext } from '../../reference-fixup.job.js';
 import { ApplyReferenceFixupCommand } from './apply-reference-fixup.command.js';
 
@@ -11,14 +12,15 @@ import { ApplyReferenceFixupCommand } from './apply-reference-fixup.command.js';
 export class ApplyReferenceFixupHandler implements ICommandHandler<ApplyReferenceFixupCommand> {
   constructor(
     private readonly fixups: ReferenceFixupRepository,
-    private readonly queries: QueryBus,
+    private readonly clients: FhirClients,
     private readonly cipher: SecretCipher,
+    private readonly lent: LentFhirClients,
   ) {}
 
   async execute({ fixupId }: ApplyReferenceFixupCommand): Promise<void> {
     const fixup = await this.fixups.findById(fixupId);
     if (!fixup || fixup.status !== 'pending') return;
-    const client = await this.clientFor(fixup);
+    const client = this.lent.borrow(fixup.id) ?? (await this.clientFor(fixup));
     if (!client) return;
     const updated: string[] = [];
     for (const resource of fixup.updates) {
@@ -37,17 +39,14 @@ export class ApplyReferenceFixupHandler implements ICommandHandler<ApplyReferenc
   private async clientFor(fixup: ReferenceFixup): Promise<FhirClient | null> {
     const token = fixup.sealedToken ? this.openToken(fixup.id, fixup.sealedToken) : null;
     try {
-      return await this.queries.execute(
-        new GetFhirClientQuery(fixup.accountId, fixup.provider, {
-          onBehalfOf: fixup.onBehalfOf,
-          ...(token && fixup.provider
-            ? { providerTokens: new Map([[fixup.provider, token]]) }
-            : {}),
-        }),
-      );
+      return await this.clients.forProvider(fixup.accountId, fixup.provider, {
+        onBehalfOf: fixup.onBehalfOf,
+        ...(token && fixup.provider ? { providerTokens: new Map([[fixup.provider, token]]) } : {}),
+      });
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500 || error.status === 429) throw error;
-      await this.fixups.fail(fixup.id, `${error.message} (${error.code})`);
+      const failure = expectedFailure(error);
+      if (!failure || failure.status >= 500 || failure.status === 429) throw error;
+      await this.fixups.fail(fixup.id, `${failure.message} (${failure.code})`);
       return null;
     }
   }

@@ -1,5 +1,5 @@
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
-import { GetFhirClientQuery } from '@app/fhir-provider';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { FhirClients } from '@app/fhir-provider';
 import { patientOf } from '../../caller-context.js';
 import { requireUsableText } from '../../lang2fhir-errors.js';
 import { CustomProfiles } from '../../services/custom-profiles.js';
@@ -10,7 +10,7 @@ import { CreateFromTextCommand, type CreatedFromText } from './create-from-text.
 export class CreateFromTextHandler implements ICommandHandler<CreateFromTextCommand> {
   constructor(
     private readonly resources: ResourceFromText,
-    private readonly queries: QueryBus,
+    private readonly clients: FhirClients,
     private readonly profiles: CustomProfiles,
   ) {}
 
@@ -19,7 +19,7 @@ export class CreateFromTextHandler implements ICommandHandler<CreateFromTextComm
     // The caller's own mistakes first (400, 413), then the provider (404), then the text (422).
     await this.profiles.resolve(accountId, resource);
     requireUsableText(text);
-    const client = await this.queries.execute(new GetFhirClientQuery(accountId, provider, caller));
+    const client = await this.clients.forProvider(accountId, provider, caller);
     const built = await this.resources.build(accountId, resource, text, {
       patient: patientOf(caller),
     });

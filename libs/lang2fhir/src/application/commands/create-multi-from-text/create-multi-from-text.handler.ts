@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Bundle, FhirClient, Resource } from '@app/fhir';
-import { GetFhirClientQuery } from '@app/fhir-provider';
+import { FhirClients } from '@app/fhir-provider';
 import { JobQueue, SecretCipher } from '@app/shared';
 import {
   planFixups,
@@ -15,6 +15,7 @@ import { ReferenceFixupRepository } from '../../ports/reference-fixup.repository
 import { ReferenceFixupJob, fixupContext, fixupJobId } from '../../reference-fixup.job.js';
 import { BundlePlanner } from '../../services/bundle-planner.js';
 import { FixupWaiter } from '../../services/fixup-waiter.js';
+import { LentFhirClients } from '../../services/lent-fhir-clients.js';
 import {
   CreateMultiFromTextCommand,
   type CreatedMultiFromText,
@@ -25,19 +26,20 @@ import {
 export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFromTextCommand> {
   constructor(
     private readonly planner: BundlePlanner,
-    private readonly queries: QueryBus,
+    private readonly clients: FhirClients,
     private readonly fixups: ReferenceFixupRepository,
     private readonly jobs: JobQueue,
     private readonly job: ReferenceFixupJob,
     private readonly waiter: FixupWaiter,
     private readonly cipher: SecretCipher,
+    private readonly lent: LentFhirClients,
   ) {}
 
   async execute(command: CreateMultiFromTextCommand): Promise<CreatedMultiFromText> {
     const { accountId, text, version, provider, caller } = command;
     requireR4(version);
     requireUsableText(text);
-    const client = await this.queries.execute(new GetFhirClientQuery(accountId, provider, caller));
+    const client = await this.clients.forProvider(accountId, provider, caller);
     const plan = await this.planner.plan(accountId, text, patientOf(caller));
     // The reference fix-up below needs the job queue; when it is down, answer 503 before
     // anything is written to the FHIR server rather than after. (A fix-up whose enqueue
@@ -64,8 +66,9 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
         ...(token ? { sealedToken: this.cipher.encrypt(token, fixupContext(id)) } : {}),
         updates: fixes.updates,
       });
-      await this.jobs.enqueue(this.job, { fixupId: fixup.id }, { jobId: fixupJobId(fixup.id) });
-      const outcome = await this.waiter.wait(fixup.id);
+      // The fix-up reuses this client when it runs in this process while the request waits.
+      this.lent.lend(fixup.id, client);
+      const outcome = await this.awaitFixup(fixup.id).finally(() => this.lent.giveBack(fixup.id));
       if (outcome.status === 'completed')
         responseBundle = withResources(responseBundle, fixes.updates);
       referenceFixup = {
@@ -88,6 +91,11 @@ export class CreateMultiFromTextHandler implements ICommandHandler<CreateMultiFr
       ...(referenceFixup ? { referenceFixup } : {}),
       target: { kind: client.target.kind, providerId: client.target.providerId },
     };
+  }
+
+  private async awaitFixup(fixupId: string) {
+    await this.jobs.enqueue(this.job, { fixupId }, { jobId: fixupJobId(fixupId) });
+    return this.waiter.wait(fixupId);
   }
 
   /** Each stored resource as the server holds it: from the response, else read back. */

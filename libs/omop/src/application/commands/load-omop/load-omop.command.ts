@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { OmopTarget } from '../../../domain/bulk/omop-target.js';
 import type { Tally } from '../../../domain/bulk/tally.js';
-import type { BulkSourceKind } from './ports/bulk-source.js';
+import type { BulkSourceKind } from '../../ports/bulk-source.js';
 
 export type LoadOmopProgress =
   | { kind: 'step'; message: string }

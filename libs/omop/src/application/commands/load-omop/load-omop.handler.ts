@@ -7,11 +7,15 @@ import type { BatchPlan } from '../../../domain/bulk/batch-plan.js';
 import { InputRouter } from '../../../domain/bulk/input-router.js';
 import type { OmopTarget } from '../../../domain/bulk/omop-target.js';
 import { bump, mergeTally, type Tally } from '../../../domain/bulk/tally.js';
-import { LoadOmopBatchJob, loadBatchJobId } from './load-omop-batch.job.js';
+import { LoadOmopBatchJob, loadBatchJobId } from '../../load-omop-batch.job.js';
 import { LoadOmopCommand, type LoadOmopSummary } from './load-omop.command.js';
-import { BulkSource } from './ports/bulk-source.js';
-import { CdmSchema } from './ports/cdm-schema.js';
-import { LoadRunStore, type BatchOutcome, type ResourceToStage } from './ports/load-run-store.js';
+import { BulkSource } from '../../ports/bulk-source.js';
+import { CdmSchema } from '../../ports/cdm-schema.js';
+import {
+  LoadRunStore,
+  type BatchOutcome,
+  type ResourceToStage,
+} from '../../ports/load-run-store.js';
 
 const STAGE_CHUNK = 1_000;
 

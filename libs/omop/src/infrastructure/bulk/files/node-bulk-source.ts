@@ -10,7 +10,7 @@ import {
   BulkSource,
   type BulkSourceItem,
   type BulkSourceKind,
-} from '../../../application/commands/load-omop/ports/bulk-source.js';
+} from '../../../application/ports/bulk-source.js';
 import { isFhirResource } from '../../../domain/bulk/fhir-references.js';
 
 const EXTENSIONS: Record<BulkSourceKind, RegExp> = {

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import {
-  CdmRowWriter,
-  type BatchWrite,
-} from '../../../application/commands/load-omop/ports/cdm-row-writer.js';
-import type { BatchOutcome } from '../../../application/commands/load-omop/ports/load-run-store.js';
+import { CdmRowWriter, type BatchWrite } from '../../../application/ports/cdm-row-writer.js';
+import type { BatchOutcome } from '../../../application/ports/load-run-store.js';
 import { MAPPED_CDM_TABLES, rowKeyColumns } from '../../../domain/bulk/cdm-tables.js';
 import { conformRows, type SqlRow } from '../../../domain/bulk/conform-rows.js';
 import {

@@ -3,10 +3,7 @@ import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@app/shared';
 import type pg from 'pg';
-import {
-  CdmSchema,
-  type PreparedCdmSchema,
-} from '../../../application/commands/load-omop/ports/cdm-schema.js';
+import { CdmSchema, type PreparedCdmSchema } from '../../../application/ports/cdm-schema.js';
 import { parseForeignKeys } from '../../../domain/bulk/cdm-constraints.js';
 import {
   idColumnOf,

@@ -7,7 +7,7 @@ import {
   type BatchOutcome,
   type BatchState,
   type ResourceToStage,
-} from '../../../application/commands/load-omop/ports/load-run-store.js';
+} from '../../../application/ports/load-run-store.js';
 import type { BatchPlan } from '../../../domain/bulk/batch-plan.js';
 import type { StagedResource } from '../../../domain/bulk/batch-input.js';
 import { isFhirResource } from '../../../domain/bulk/fhir-references.js';

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { JobHandlerRegistry, JobProcessor, type JobContext } from '@app/shared';
-import {
-  FailOmopBatchCommand,
-  LoadOmopBatchCommand,
-} from '../../../application/commands/load-omop/load-omop-batch.command.js';
+import { FailOmopBatchCommand } from '../../../application/commands/fail-omop-batch/fail-omop-batch.command.js';
+import { LoadOmopBatchCommand } from '../../../application/commands/load-omop-batch/load-omop-batch.command.js';
 import {
   LoadOmopBatchJob,
   type LoadOmopBatchPayload,
-} from '../../../application/commands/load-omop/load-omop-batch.job.js';
+} from '../../../application/load-omop-batch.job.js';
 
 /** The batch job's processor: unpack the payload, dispatch the command. */
 @Injectable()

@@ -11,7 +11,7 @@ import { VocabularyImportedEvent } from '../../events/vocabulary-imported.event.
 import { VocabularyFiles } from '../../ports/vocabulary-files.js';
 import { VocabularyWriter } from '../../ports/vocabulary-writer.js';
 import { ImportAthenaCommand, type ImportSummary } from './import-athena.command.js';
-import { ProgressMeter } from './progress-meter.js';
+import { ProgressMeter } from '../../services/progress-meter.js';
 
 const VOCABULARY_ID_COLUMN = 3;
 

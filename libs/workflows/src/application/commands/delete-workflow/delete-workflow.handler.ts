@@ -1,12 +1,9 @@
-import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError } from '@app/shared';
 import { calledWorkflowIds } from '../../../domain/workflow.js';
 import { WorkflowErrorCodes } from '../../../domain/workflow-errors.js';
 import { WorkflowRepository } from '../../ports/workflow.repository.js';
-import {
-  FindWorkflowReferencesQuery,
-  type WorkflowReference,
-} from '../../queries/find-workflow-references/find-workflow-references.query.js';
+import { WorkflowReferences, type WorkflowReference } from '../../services/workflow-references.js';
 import { workflowNotFound } from '../../workflow-not-found.js';
 import { DeleteWorkflowCommand } from './delete-workflow.command.js';
 
@@ -14,7 +11,7 @@ import { DeleteWorkflowCommand } from './delete-workflow.command.js';
 export class DeleteWorkflowHandler implements ICommandHandler<DeleteWorkflowCommand> {
   constructor(
     private readonly workflows: WorkflowRepository,
-    private readonly queries: QueryBus,
+    private readonly references: WorkflowReferences,
   ) {}
 
   async execute({ accountId, workflowId }: DeleteWorkflowCommand): Promise<void> {
@@ -25,9 +22,7 @@ export class DeleteWorkflowHandler implements ICommandHandler<DeleteWorkflowComm
         (other) => other.id !== workflowId && calledWorkflowIds(other.graph).includes(workflowId),
       )
       .map((other) => ({ kind: 'workflow', id: other.id, name: other.name }));
-    const outside = await this.queries.execute(
-      new FindWorkflowReferencesQuery(accountId, workflowId),
-    );
+    const outside = await this.references.find(accountId, workflowId);
     const references = [...callers, ...outside];
     if (references.length > 0) {
       throw AppError.conflict(

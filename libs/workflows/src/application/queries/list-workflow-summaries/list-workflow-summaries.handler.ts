@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { WorkflowRepository } from '../../ports/workflow.repository.js';
+import { WorkflowDirectory } from '../../ports/workflow-directory.js';
 import {
   ListWorkflowSummariesQuery,
   type WorkflowSummary,
@@ -7,15 +7,9 @@ import {
 
 @QueryHandler(ListWorkflowSummariesQuery)
 export class ListWorkflowSummariesHandler implements IQueryHandler<ListWorkflowSummariesQuery> {
-  constructor(private readonly workflows: WorkflowRepository) {}
+  constructor(private readonly directory: WorkflowDirectory) {}
 
-  async execute({ accountId, ids }: ListWorkflowSummariesQuery): Promise<WorkflowSummary[]> {
-    const workflows = await this.workflows.list(accountId, ids);
-    return workflows.map((workflow) => ({
-      id: workflow.id,
-      name: workflow.name,
-      workflowInstructions: workflow.instructions,
-      inputFields: Object.keys(workflow.sampleData),
-    }));
+  execute({ accountId, ids }: ListWorkflowSummariesQuery): Promise<WorkflowSummary[]> {
+    return this.directory.list(accountId, ids);
   }
 }

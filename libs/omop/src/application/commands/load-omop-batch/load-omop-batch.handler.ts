@@ -13,8 +13,8 @@ import { mapFhirToOmop } from '../../../domain/map-fhir-to-omop.js';
 import { bump, type Tally } from '../../../domain/bulk/tally.js';
 import type { OmopMappingResult } from '../../../domain/model/mapping-report.js';
 import { LoadOmopBatchCommand } from './load-omop-batch.command.js';
-import { CdmRowWriter } from './ports/cdm-row-writer.js';
-import { LoadRunStore } from './ports/load-run-store.js';
+import { CdmRowWriter } from '../../ports/cdm-row-writer.js';
+import { LoadRunStore } from '../../ports/load-run-store.js';
 
 // Shared resources point at each other (PractitionerRole → Practitioner → Organization);
 // a few rounds reach everything the mapper can use.

@@ -1,7 +1,7 @@
-import type { BatchPlan } from '../../../../domain/bulk/batch-plan.js';
-import type { StagedResource } from '../../../../domain/bulk/batch-input.js';
-import type { OmopTarget } from '../../../../domain/bulk/omop-target.js';
-import type { Tally } from '../../../../domain/bulk/tally.js';
+import type { BatchPlan } from '../../domain/bulk/batch-plan.js';
+import type { StagedResource } from '../../domain/bulk/batch-input.js';
+import type { OmopTarget } from '../../domain/bulk/omop-target.js';
+import type { Tally } from '../../domain/bulk/tally.js';
 
 /** A resource on its way into staging: raw JSON, the group it is filed under, its aliases when shared. */
 export interface ResourceToStage {

@@ -1,15 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { LoadOmopBatchPayload } from './load-omop-batch.job.js';
-
-/** The work of one `omop.load-batch` job. */
-export class LoadOmopBatchCommand extends Command<void> {
-  constructor(
-    readonly batch: LoadOmopBatchPayload,
-    readonly signal?: AbortSignal,
-  ) {
-    super();
-  }
-}
+import type { LoadOmopBatchPayload } from '../../load-omop-batch.job.js';
 
 /** A batch the job port gave up on: recorded so that the coordinator stops and reports it. */
 export class FailOmopBatchCommand extends Command<void> {

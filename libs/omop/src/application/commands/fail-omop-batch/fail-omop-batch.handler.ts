@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { FailOmopBatchCommand } from './load-omop-batch.command.js';
-import { LoadRunStore } from './ports/load-run-store.js';
+import { FailOmopBatchCommand } from './fail-omop-batch.command.js';
+import { LoadRunStore } from '../../ports/load-run-store.js';
 
 @CommandHandler(FailOmopBatchCommand)
 export class FailOmopBatchHandler implements ICommandHandler<FailOmopBatchCommand> {

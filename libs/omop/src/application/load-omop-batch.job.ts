@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidJobPayloadError, type JobDefinition, isUuid } from '@app/shared';
-import { isPlainIdentifier } from '../../../domain/bulk/sql-script.js';
+import { isPlainIdentifier } from '../domain/bulk/sql-script.js';
 
 export interface LoadOmopBatchPayload {
   runId: string;

@@ -1,16 +1,22 @@
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
 import { FhirClientFactory, type FhirClient } from '@app/fhir';
-import { ProviderAccessResolver } from '../../services/provider-access.js';
-import { GetFhirClientQuery } from './get-fhir-client.query.js';
+import { FhirClients, type FhirClientOptions } from '../ports/fhir-clients.js';
+import { ProviderAccessResolver } from './provider-access.js';
 
-@QueryHandler(GetFhirClientQuery)
-export class GetFhirClientHandler implements IQueryHandler<GetFhirClientQuery> {
+@Injectable()
+export class ProviderFhirClients extends FhirClients {
   constructor(
     private readonly access: ProviderAccessResolver,
     private readonly clients: FhirClientFactory,
-  ) {}
+  ) {
+    super();
+  }
 
-  async execute({ accountId, provider, options }: GetFhirClientQuery): Promise<FhirClient> {
+  async forProvider(
+    accountId: string,
+    provider?: string | null,
+    options: FhirClientOptions = {},
+  ): Promise<FhirClient> {
     const access = await this.access.resolve(accountId, provider, options);
     if (access.kind === 'sandbox') return this.clients.sandbox(accountId);
     return this.clients.remote({

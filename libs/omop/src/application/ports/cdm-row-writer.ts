@@ -1,6 +1,6 @@
-import type { OmopTarget } from '../../../../domain/bulk/omop-target.js';
-import type { IdRequests } from '../../../../domain/bulk/stable-id-mapping.js';
-import type { OmopTables } from '../../../../domain/model/omop-rows.js';
+import type { OmopTarget } from '../../domain/bulk/omop-target.js';
+import type { IdRequests } from '../../domain/bulk/stable-id-mapping.js';
+import type { OmopTables } from '../../domain/model/omop-rows.js';
 import type { BatchOutcome } from './load-run-store.js';
 
 export interface BatchWrite {

@@ -1,4 +1,4 @@
-import type { OmopTarget } from '../../../../domain/bulk/omop-target.js';
+import type { OmopTarget } from '../../domain/bulk/omop-target.js';
 
 export interface PreparedCdmSchema {
   /** True when this run created the schema from the DDL. */

@@ -1,4 +1,4 @@
-import type { FhirResourceLike } from '../../../../domain/bulk/fhir-references.js';
+import type { FhirResourceLike } from '../../domain/bulk/fhir-references.js';
 
 export type BulkSourceKind = 'ndjson' | 'bundles';
 
