@@ -46,6 +46,8 @@ const PROFILES = options.profile === 'both' ? ['server', 'embedded'] : [options.
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ENCRYPTION_KEY = randomBytes(32).toString('base64');
+/** Databases the bench creates are named `<prefix>_<label>_<random>` and dropped at the end. */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'bench_bulk';
 
 if (!existsSync(cli)) {
   console.error('run `npm run build` first');
@@ -76,7 +78,7 @@ function timed(command, args, env = {}) {
 
 const databases = [];
 async function freshDatabase(label) {
-  const name = `bench_bulk_${label}_${randomBytes(3).toString('hex')}`;
+  const name = `${DB_PREFIX}_${label}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
