@@ -179,12 +179,15 @@ async function athenaBench(work) {
   // the refresh of the builtin code systems that follows.
   const add = (run, result) => {
     const importSeconds = Number(/Imported .* in ([\d.]+) s/.exec(result.stdout)?.[1] ?? NaN);
+    const refreshSeconds = Number(/Refreshed \d+ builtin .* in ([\d.]+) s/.exec(result.stdout)?.[1]);
     report.push({
       run,
       seconds: importSeconds,
       rowsPerSecond: rate(importSeconds),
       ratio: Number((importSeconds / baseline.seconds).toFixed(2)),
+      refreshSeconds: Number.isNaN(refreshSeconds) ? null : refreshSeconds,
       commandSeconds: Number(result.seconds.toFixed(2)),
+      commandRatio: Number((result.seconds / baseline.seconds).toFixed(2)),
       peakRssMb: Math.round(result.rssMb),
     });
   };

@@ -84,10 +84,14 @@ export async function vocabImportCommand(
       `Imported ${result.codes} ${result.vocabularyId} codes (${result.version})\n`,
     );
   }
+  const refreshStarted = Date.now();
   const refreshed = await commands.execute(new RefreshBuiltinSystemsCommand(vocabularyIds));
   for (const system of refreshed)
     process.stdout.write(
       `Builtin code system ${system.name} ${system.version}: ${system.codes} codes (embedding queued)\n`,
     );
+  process.stdout.write(
+    `Refreshed ${refreshed.length} builtin code systems in ${((Date.now() - refreshStarted) / 1000).toFixed(1)} s\n`,
+  );
   process.stdout.write(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }

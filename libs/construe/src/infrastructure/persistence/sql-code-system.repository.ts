@@ -223,6 +223,9 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
         [vocabularyId],
       );
       if (Number(count) === 0) return null;
+      // The statement below is costed in the billions on a large vocabulary (the code-prefix
+      // join), which turns on JIT compilation: seconds of compiling for a plan that runs once.
+      await manager.query('SET LOCAL jit = off');
       const version = vocabulary?.vocabulary_version ?? 'unversioned';
       await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = $1', [name]);
       const [row] = await manager.query<SystemRow[]>(
