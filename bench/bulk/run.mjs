@@ -179,7 +179,9 @@ async function athenaBench(work) {
   // the refresh of the builtin code systems that follows.
   const add = (run, result) => {
     const importSeconds = Number(/Imported .* in ([\d.]+) s/.exec(result.stdout)?.[1] ?? NaN);
-    const refreshSeconds = Number(/Refreshed \d+ builtin .* in ([\d.]+) s/.exec(result.stdout)?.[1]);
+    const refreshSeconds = Number(
+      /Refreshed \d+ builtin .* in ([\d.]+) s/.exec(result.stdout)?.[1],
+    );
     report.push({
       run,
       seconds: importSeconds,

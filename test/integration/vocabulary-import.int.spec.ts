@@ -232,8 +232,8 @@ describe('vocabulary importers on fixtures written by the test (real PostgreSQL)
         join(folder, 'CONCEPT_ANCESTOR.csv'),
         tsv([ancestorHeader, ['1', '3', '1', '7'], ['1', '4', '1', '1'], ['1', '3', '1', '2']]),
       );
-      await commands.execute(new ImportAthenaCommand(folder));
-      await commands.execute(new ImportAthenaCommand(folder));
+      expect((await commands.execute(new ImportAthenaCommand(folder))).unchanged).toBe(false);
+      expect((await commands.execute(new ImportAthenaCommand(folder))).unchanged).toBe(true);
       expect(await ancestors()).toEqual([
         { d: 2, max: 5 },
         { d: 3, max: 2 },

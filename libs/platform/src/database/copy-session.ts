@@ -96,7 +96,10 @@ async function* lineBlobs(
 function shiftCopyLine(error: unknown, lines: number): unknown {
   const context = error as { where?: string };
   if (lines > 0 && typeof context?.where === 'string')
-    context.where = context.where.replace(/line (\d+)/, (_, line: string) => `line ${Number(line) + lines}`);
+    context.where = context.where.replace(
+      /line (\d+)/,
+      (_, line: string) => `line ${Number(line) + lines}`,
+    );
   return error;
 }
 

@@ -28,8 +28,7 @@ export interface AthenaLayout {
 export function athenaLayout(table: VocabularyTable, header: string[]): AthenaLayout {
   const names = header.map((name) => name.trim().toLowerCase());
   for (const [name, , required] of table.columns)
-    if (required && !names.includes(name))
-      throw new AthenaFormatError(`missing column ${name}`);
+    if (required && !names.includes(name)) throw new AthenaFormatError(`missing column ${name}`);
   const known = new Set(table.columns.map(([name]) => name));
   if (names.every((name) => known.has(name)) && new Set(names).size === names.length)
     return { columns: names, project: null };

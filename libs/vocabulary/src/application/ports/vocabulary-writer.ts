@@ -12,6 +12,8 @@ export interface AthenaLines {
 export interface LoadedTable {
   /** For the concept table: the vocabularies its loaded rows belong to. */
   vocabularyIds: string[];
+  /** Whether any row was inserted or updated (false: the same file loaded again). */
+  changed: boolean;
 }
 
 export abstract class VocabularyWriter {

@@ -45,8 +45,9 @@ export function vocabularyIdsSql(intoEmpty: boolean): string {
 
 /**
  * One upsert of the whole stage: new keys inserted, changed rows updated, unchanged rows
- * left alone (so a re-run writes nothing). With `lastPerKey`, a file that repeats a key
- * contributes its last row, as a row-by-row import would have.
+ * left alone (so a re-run writes nothing); answers the count of rows written. With
+ * `lastPerKey`, a file that repeats a key contributes its last row, as a row-by-row import
+ * would have.
  */
 export function upsertFromStageSql(table: VocabularyTable, lastPerKey: boolean): string {
   const names = table.columns.map(([name]) => name);
@@ -60,7 +61,11 @@ export function upsertFromStageSql(table: VocabularyTable, lastPerKey: boolean):
       ? 'DO NOTHING'
       : `DO UPDATE SET ${updates.map((name) => `${name} = EXCLUDED.${name}`).join(', ')}
          WHERE (${updates.map((name) => `t.${name}`).join(', ')}) IS DISTINCT FROM (${updates.map((name) => `EXCLUDED.${name}`).join(', ')})`;
-  return `INSERT INTO vocab.${table.table} AS t (${names.join(', ')}) ${source} ON CONFLICT (${keys}) ${conflict}`;
+  return `WITH written AS (
+            INSERT INTO vocab.${table.table} AS t (${names.join(', ')}) ${source} ON CONFLICT (${keys}) ${conflict}
+            RETURNING 1
+          )
+          SELECT count(*)::int AS count FROM written`;
 }
 
 /** The table's indexes, with the constraint each one backs (its primary key). */

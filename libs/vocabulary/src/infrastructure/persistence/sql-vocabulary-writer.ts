@@ -69,18 +69,19 @@ export class SqlVocabularyWriter extends VocabularyWriter {
       const [{ empty }] = await session.query<{ empty: boolean }>(
         `SELECT NOT EXISTS (SELECT 1 FROM vocab.${table.table}) AS empty`,
       );
+      let changed = true;
       try {
         if (empty) await this.loadIntoEmpty(session, table, lines);
-        else await this.upsertThroughStage(session, table, lines);
+        else changed = await this.upsertThroughStage(session, table, lines);
       } catch (error) {
         throw asFormatError(error);
       }
       // Fresh statistics: what reads the vocabulary next (the builtin code systems) is
       // planned on them.
       await session.query(`ANALYZE vocab.${table.table}`);
-      if (table.table !== 'concept') return { vocabularyIds: [] };
+      if (table.table !== 'concept') return { vocabularyIds: [], changed };
       const ids = await session.query<{ id: string }>(vocabularyIdsSql(empty));
-      return { vocabularyIds: ids.map((row) => row.id) };
+      return { vocabularyIds: ids.map((row) => row.id), changed };
     });
   }
 
@@ -124,12 +125,15 @@ export class SqlVocabularyWriter extends VocabularyWriter {
       await session.query(index.indexDefinition);
   }
 
-  /** Later imports: COPY into an unindexed stage, then one upsert into the indexed table. */
+  /**
+   * Later imports: COPY into an unindexed stage, then one upsert into the indexed table.
+   * Returns whether it inserted or updated any row.
+   */
   private async upsertThroughStage(
     session: CopySession,
     table: VocabularyTable,
     lines: AthenaLines,
-  ): Promise<void> {
+  ): Promise<boolean> {
     await session.query(createStageSql(table));
     await session.copyBytes(
       copyTargetSql(lines.columns),
@@ -137,13 +141,15 @@ export class SqlVocabularyWriter extends VocabularyWriter {
       lines.chunks,
     );
     await session.query('SAVEPOINT upsert');
+    let written: { count: number }[];
     try {
-      await session.query(upsertFromStageSql(table, false));
+      written = await session.query(upsertFromStageSql(table, false));
     } catch (error) {
       if ((error as { code?: string }).code !== KEY_REPEATED) throw error;
       await session.query('ROLLBACK TO SAVEPOINT upsert');
-      await session.query(upsertFromStageSql(table, true));
+      written = await session.query(upsertFromStageSql(table, true));
     }
+    return Number(written[0].count) > 0;
   }
 
   async upsertPublisherCodes(

@@ -18,11 +18,18 @@ export class RefreshBuiltinSystemsHandler implements ICommandHandler<RefreshBuil
     private readonly indexes: CodeSearchIndexes,
   ) {}
 
-  async execute({ vocabularyIds }: RefreshBuiltinSystemsCommand): Promise<RefreshedSystem[]> {
+  async execute({
+    vocabularyIds,
+    missingOnly,
+  }: RefreshBuiltinSystemsCommand): Promise<RefreshedSystem[]> {
     const refreshed: RefreshedSystem[] = [];
     const systemIds: string[] = [];
+    const built = missingOnly
+      ? new Set((await this.systems.listBuiltin()).map((system) => system.name))
+      : new Set<string>();
     for (const builtin of BUILTIN_SYSTEMS) {
       if (vocabularyIds.length > 0 && !vocabularyIds.includes(builtin.vocabularyId)) continue;
+      if (built.has(builtin.name)) continue;
       const system = await this.systems.materializeBuiltin(builtin.name, builtin.vocabularyId);
       if (!system) continue;
       await this.jobs.enqueue(

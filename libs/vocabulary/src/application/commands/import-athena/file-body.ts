@@ -42,7 +42,7 @@ async function* rest(
   // only the first of them is passed on.
   let pending: Uint8Array = new Uint8Array(0);
   let wrote = false;
-  for (let chunk = first; ; ) {
+  for (let chunk = first; ;) {
     const last = lastContent(chunk);
     if (last === -1) {
       pending = concat(pending, chunk);
@@ -77,5 +77,8 @@ export async function splitHeader(chunks: AsyncIterable<Uint8Array>): Promise<Fi
     const header = new TextDecoder().decode(head.subarray(0, end)).replace(/\r$/, '');
     return { header, body: rest(head.subarray(end + 1), iterator) };
   }
-  return { header: new TextDecoder().decode(head).replace(/\r$/, ''), body: rest(head.subarray(head.length), iterator) };
+  return {
+    header: new TextDecoder().decode(head).replace(/\r$/, ''),
+    body: rest(head.subarray(head.length), iterator),
+  };
 }

@@ -26,7 +26,7 @@ export class ImportAthenaHandler implements ICommandHandler<ImportAthenaCommand>
   ) {}
 
   async execute(command: ImportAthenaCommand): Promise<ImportSummary> {
-    const summary: ImportSummary = { tables: [], vocabularyIds: [] };
+    const summary: ImportSummary = { tables: [], vocabularyIds: [], unchanged: true };
     for (const table of VOCABULARY_TABLES) {
       const path = await this.files.findTableFile(command.directory, table.file);
       if (!path) continue;
@@ -34,6 +34,7 @@ export class ImportAthenaHandler implements ICommandHandler<ImportAthenaCommand>
       const loaded = await this.importTable(table, path, progress);
       progress.finish();
       if (table.table === 'concept') summary.vocabularyIds = [...loaded.vocabularyIds].sort();
+      if (loaded.changed) summary.unchanged = false;
       summary.tables.push({ table: table.table, rows: progress.rows });
     }
     if (summary.tables.length === 0) {
