@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { countLines, splitHeader } from './file-body.js';
 
-async function* chunksOf(...parts: string[]): AsyncIterable<Uint8Array> {
-  for (const part of parts) yield new TextEncoder().encode(part);
+function chunksOf(...parts: string[]): AsyncIterable<Uint8Array> {
+  const encoder = new TextEncoder();
+  return {
+    [Symbol.asyncIterator]: () => {
+      const chunks = parts.map((part) => encoder.encode(part))[Symbol.iterator]();
+      return { next: () => Promise.resolve(chunks.next()) };
+    },
+  };
 }
 
 async function text(body: AsyncIterable<Uint8Array>): Promise<string> {
