@@ -133,7 +133,8 @@ class PgliteCopySession implements CopySession {
   }
 }
 
-function isEmbedded(dataSource: DataSource): boolean {
+/** Whether the data source is the embedded PGlite (one session: statements run one at a time). */
+export function isEmbedded(dataSource: DataSource): boolean {
   return (dataSource.options as { driver?: unknown }).driver !== undefined;
 }
 

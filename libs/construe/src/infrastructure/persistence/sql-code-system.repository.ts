@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
+import { isEmbedded } from '@app/platform';
 import { RequestContext } from '@app/shared';
 import type { DataSource } from 'typeorm';
 import {
@@ -59,6 +60,9 @@ function toCode(row: CodeRow): SystemCode {
 function vectorLiteral(vector: number[]): string {
   return `[${vector.map((value) => (Number.isFinite(value) ? value.toFixed(6) : '0')).join(',')}]`;
 }
+
+/** Builtin systems built side by side on a server database. */
+const CONCURRENT_BUILDS = 3;
 
 @Injectable()
 export class SqlCodeSystemRepository extends CodeSystemRepository {
@@ -210,6 +214,27 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
       "SELECT * FROM construe_code_system WHERE status = 'processing' ORDER BY created_at",
     );
     return rows.map(toSystem);
+  }
+
+  async materializeBuiltins(
+    systems: readonly { name: string; vocabularyId: string }[],
+  ): Promise<(CodeSystem | null)[]> {
+    // Each build is one statement on one core: a server runs a few side by side, each in
+    // its own transaction; PGlite runs one statement at a time anyway.
+    const lanes = isEmbedded(this.dataSource) ? 1 : CONCURRENT_BUILDS;
+    const built: (CodeSystem | null)[] = new Array<CodeSystem | null>(systems.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < systems.length) {
+        const index = next++;
+        built[index] = await this.materializeBuiltin(
+          systems[index].name,
+          systems[index].vocabularyId,
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, systems.length) }, lane));
+    return built;
   }
 
   async materializeBuiltin(name: string, vocabularyId: string): Promise<CodeSystem | null> {

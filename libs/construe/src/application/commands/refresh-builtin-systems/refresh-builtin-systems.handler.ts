@@ -27,10 +27,12 @@ export class RefreshBuiltinSystemsHandler implements ICommandHandler<RefreshBuil
     const built = missingOnly
       ? new Set((await this.systems.listBuiltin()).map((system) => system.name))
       : new Set<string>();
-    for (const builtin of BUILTIN_SYSTEMS) {
-      if (vocabularyIds.length > 0 && !vocabularyIds.includes(builtin.vocabularyId)) continue;
-      if (built.has(builtin.name)) continue;
-      const system = await this.systems.materializeBuiltin(builtin.name, builtin.vocabularyId);
+    const wanted = BUILTIN_SYSTEMS.filter(
+      (builtin) =>
+        (vocabularyIds.length === 0 || vocabularyIds.includes(builtin.vocabularyId)) &&
+        !built.has(builtin.name),
+    );
+    for (const system of await this.systems.materializeBuiltins(wanted)) {
       if (!system) continue;
       await this.jobs.enqueue(
         this.embedJob,
