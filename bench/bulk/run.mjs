@@ -165,6 +165,7 @@ async function athenaBench(work) {
     ).join('\n') + '\n',
   );
   const baseline = await timed('psql', [baselineUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-f', script]);
+  console.log(`psql \\copy: ${baseline.seconds.toFixed(2)} s`);
   const rate = (seconds) => Math.round(total / seconds);
   const report = [
     {
@@ -192,6 +193,7 @@ async function athenaBench(work) {
       commandRatio: Number((result.seconds / baseline.seconds).toFixed(2)),
       peakRssMb: Math.round(result.rssMb),
     });
+    console.log(JSON.stringify(report.at(-1)));
   };
 
   for (const profile of PROFILES) {
