@@ -5,9 +5,9 @@ import { VOCABULARY_TABLES, type VocabularyTable } from '../../../domain/athena-
 import { VocabularyImportedEvent } from '../../events/vocabulary-imported.event.js';
 import { VocabularyFiles } from '../../ports/vocabulary-files.js';
 import { VocabularyWriter } from '../../ports/vocabulary-writer.js';
-import { countLines, splitHeader } from './file-body.js';
+import { countLines, splitHeader } from '../../../domain/athena-file-text.js';
 import { ImportAthenaCommand, type ImportSummary } from './import-athena.command.js';
-import { ProgressMeter } from './progress-meter.js';
+import { ProgressMeter } from '../../import-progress-meter.js';
 
 /** Lines joined per chunk when a file's lines have to be cut down to the table's columns. */
 const PROJECTED_CHUNK_CHARS = 1 << 20;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLines, splitHeader } from './file-body.js';
+import { countLines, splitHeader } from './athena-file-text.js';
 
 function chunksOf(...parts: string[]): AsyncIterable<Uint8Array> {
   const encoder = new TextEncoder();

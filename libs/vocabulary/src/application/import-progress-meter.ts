@@ -1,4 +1,4 @@
-import type { ImportProgress } from './import-athena.command.js';
+import type { ImportProgress } from './commands/import-athena/import-athena.command.js';
 
 const REPORT_EVERY_MS = 1_000;
 
