@@ -46,6 +46,8 @@ const PROFILES = options.profile === 'both' ? ['server', 'embedded'] : [options.
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ENCRYPTION_KEY = randomBytes(32).toString('base64');
+/** Databases the bench creates are named `<prefix>_<label>_<random>` and dropped at the end. */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'bench_bulk';
 
 if (!existsSync(cli)) {
   console.error('run `npm run build` first');
@@ -76,7 +78,7 @@ function timed(command, args, env = {}) {
 
 const databases = [];
 async function freshDatabase(label) {
-  const name = `bench_bulk_${label}_${randomBytes(3).toString('hex')}`;
+  const name = `${DB_PREFIX}_${label}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -163,6 +165,7 @@ async function athenaBench(work) {
     ).join('\n') + '\n',
   );
   const baseline = await timed('psql', [baselineUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-f', script]);
+  console.log(`psql \\copy: ${baseline.seconds.toFixed(2)} s`);
   const rate = (seconds) => Math.round(total / seconds);
   const report = [
     {
@@ -177,14 +180,20 @@ async function athenaBench(work) {
   // the refresh of the builtin code systems that follows.
   const add = (run, result) => {
     const importSeconds = Number(/Imported .* in ([\d.]+) s/.exec(result.stdout)?.[1] ?? NaN);
+    const refreshSeconds = Number(
+      /Refreshed \d+ builtin .* in ([\d.]+) s/.exec(result.stdout)?.[1],
+    );
     report.push({
       run,
       seconds: importSeconds,
       rowsPerSecond: rate(importSeconds),
       ratio: Number((importSeconds / baseline.seconds).toFixed(2)),
+      refreshSeconds: Number.isNaN(refreshSeconds) ? null : refreshSeconds,
       commandSeconds: Number(result.seconds.toFixed(2)),
+      commandRatio: Number((result.seconds / baseline.seconds).toFixed(2)),
       peakRssMb: Math.round(result.rssMb),
     });
+    console.log(JSON.stringify(report.at(-1)));
   };
 
   for (const profile of PROFILES) {

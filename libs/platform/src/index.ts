@@ -21,5 +21,5 @@ export { secretCipherProvider } from './crypto/secret-cipher.provider.js';
 export { resolveEncryptionKey } from './crypto/encryption-key.js';
 export { ensureExtensions, MissingExtensionError } from './database/required-extensions.js';
 export { exitOnSignals } from './lifecycle/exit-on-signals.js';
-export { inCopySession, type CopySession } from './database/copy-session.js';
+export { inCopySession, isEmbedded, type CopySession } from './database/copy-session.js';
 export { copyTextLine } from './database/copy-text.js';

@@ -59,10 +59,12 @@ export async function vocabImportCommand(
   const commands = app.get(CommandBus);
   const started = Date.now();
   let vocabularyIds: string[];
+  let unchanged = false;
   if (source === 'athena') {
     process.stderr.write(`Importing the Athena vocabulary in ${options.athena}\n`);
     const summary = await commands.execute(new ImportAthenaCommand(options.athena!, progress));
     vocabularyIds = summary.vocabularyIds;
+    unchanged = summary.unchanged;
     const seconds = (Date.now() - started) / 1000;
     const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
     process.stdout.write(
@@ -84,10 +86,19 @@ export async function vocabImportCommand(
       `Imported ${result.codes} ${result.vocabularyId} codes (${result.version})\n`,
     );
   }
-  const refreshed = await commands.execute(new RefreshBuiltinSystemsCommand(vocabularyIds));
+  const refreshStarted = Date.now();
+  // Files imported again without a change leave the builtin systems as they are (those
+  // missing, say after an interrupted refresh, are still built).
+  if (unchanged) process.stdout.write('No vocabulary row changed\n');
+  const refreshed = await commands.execute(
+    new RefreshBuiltinSystemsCommand(vocabularyIds, unchanged),
+  );
   for (const system of refreshed)
     process.stdout.write(
       `Builtin code system ${system.name} ${system.version}: ${system.codes} codes (embedding queued)\n`,
     );
+  process.stdout.write(
+    `Refreshed ${refreshed.length} builtin code systems in ${((Date.now() - refreshStarted) / 1000).toFixed(1)} s\n`,
+  );
   process.stdout.write(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }

@@ -18,6 +18,12 @@ export interface CopySession {
    * Backpressure: lines are pulled only as fast as the database takes them.
    */
   copyIn(target: string, lines: AsyncIterable<string>): Promise<void>;
+  /**
+   * Streams bytes as they are into `COPY <target> FROM STDIN WITH (<options>)`: chunks may cut
+   * a line anywhere. The data is lines ending in "\n" (or "\r\n"); an error's `where` names
+   * the line counted over the whole stream.
+   */
+  copyBytes(target: string, options: string, chunks: AsyncIterable<Uint8Array>): Promise<void>;
 }
 
 /** Joins lines into chunks of about `size` characters. */
@@ -47,6 +53,54 @@ class ServerCopySession implements CopySession {
     const stream = this.client.query(copyFrom(`COPY ${target} FROM STDIN`));
     await pipeline(Readable.from(chunks(lines, CHUNK_CHARS)), stream);
   }
+
+  async copyBytes(target: string, options: string, bytes: AsyncIterable<Uint8Array>) {
+    const stream = this.client.query(copyFrom(`COPY ${target} FROM STDIN WITH (${options})`));
+    await pipeline(Readable.from(bytes, { objectMode: false }), stream);
+  }
+}
+
+/**
+ * Whole lines in blobs of about `size` bytes (a blob ends at a line break; the bytes after
+ * it start the next), with the count of lines before each.
+ */
+async function* lineBlobs(
+  bytes: AsyncIterable<Uint8Array>,
+  size: number,
+): AsyncIterable<{ blob: Blob; linesBefore: number }> {
+  let parts: Uint8Array[] = [];
+  let length = 0;
+  let linesBefore = 0;
+  const countLines = (blobParts: Uint8Array[]) => {
+    let count = 0;
+    for (const part of blobParts)
+      for (let at = part.indexOf(10); at !== -1; at = part.indexOf(10, at + 1)) count += 1;
+    return count;
+  };
+  for await (const chunk of bytes) {
+    parts.push(chunk);
+    length += chunk.length;
+    if (length < size) continue;
+    const end = chunk.lastIndexOf(10);
+    if (end === -1) continue;
+    const whole = [...parts.slice(0, -1), chunk.subarray(0, end + 1)];
+    yield { blob: new Blob(whole), linesBefore };
+    linesBefore += countLines(whole);
+    parts = [chunk.subarray(end + 1)];
+    length = parts[0].length;
+  }
+  if (length > 0) yield { blob: new Blob(parts), linesBefore };
+}
+
+/** Moves the line number in a COPY error's context by the lines sent in earlier blobs. */
+function shiftCopyLine(error: unknown, lines: number): unknown {
+  const context = error as { where?: string };
+  if (lines > 0 && typeof context?.where === 'string')
+    context.where = context.where.replace(
+      /line (\d+)/,
+      (_, line: string) => `line ${Number(line) + lines}`,
+    );
+  return error;
 }
 
 /** The slice of PGlite used here (typeorm-pglite resolves its own copy of the package types). */
@@ -67,9 +121,20 @@ class PgliteCopySession implements CopySession {
       await this.db.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
     }
   }
+
+  async copyBytes(target: string, options: string, bytes: AsyncIterable<Uint8Array>) {
+    for await (const { blob, linesBefore } of lineBlobs(bytes, PGLITE_BLOB_CHARS)) {
+      try {
+        await this.db.query(`COPY ${target} FROM '/dev/blob' WITH (${options})`, [], { blob });
+      } catch (error) {
+        throw shiftCopyLine(error, linesBefore);
+      }
+    }
+  }
 }
 
-function isEmbedded(dataSource: DataSource): boolean {
+/** Whether the data source is the embedded PGlite (one session: statements run one at a time). */
+export function isEmbedded(dataSource: DataSource): boolean {
   return (dataSource.options as { driver?: unknown }).driver !== undefined;
 }
 

@@ -2,9 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { isEmbedded } from '@app/platform';
 import { BuiltinSystemStore } from '../../application/ports/builtin-system.store.js';
 import type { CodeSystem } from '../../domain/code-system.js';
 import { toSystem, type SystemRow } from './code-system.rows.js';
+
+/** Builtin systems built side by side on a server database. */
+const CONCURRENT_BUILDS = 3;
 
 @Injectable()
 export class SqlBuiltinSystemStore extends BuiltinSystemStore {
@@ -19,6 +23,27 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
     return rows.map(toSystem);
   }
 
+  async materializeBuiltins(
+    systems: readonly { name: string; vocabularyId: string }[],
+  ): Promise<(CodeSystem | null)[]> {
+    // Each build is one statement on one core: a server runs a few side by side, each in
+    // its own transaction; PGlite runs one statement at a time anyway.
+    const lanes = isEmbedded(this.dataSource) ? 1 : CONCURRENT_BUILDS;
+    const built: (CodeSystem | null)[] = new Array<CodeSystem | null>(systems.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < systems.length) {
+        const index = next++;
+        built[index] = await this.materializeBuiltin(
+          systems[index].name,
+          systems[index].vocabularyId,
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, systems.length) }, lane));
+    return built;
+  }
+
   async materializeBuiltin(name: string, vocabularyId: string): Promise<CodeSystem | null> {
     return this.dataSource.transaction(async (manager) => {
       const [vocabulary] = await manager.query<{ vocabulary_version: string | null }[]>(
@@ -30,6 +55,9 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
         [vocabularyId],
       );
       if (Number(count) === 0) return null;
+      // The statement below is costed in the billions on a large vocabulary (the code-prefix
+      // join), which turns on JIT compilation: seconds of compiling for a plan that runs once.
+      await manager.query('SET LOCAL jit = off');
       const version = vocabulary?.vocabulary_version ?? 'unversioned';
       await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = $1', [name]);
       const [row] = await manager.query<SystemRow[]>(

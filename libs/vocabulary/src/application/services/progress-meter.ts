@@ -1,12 +1,13 @@
 import type { ImportProgress } from '../commands/import-athena/import-athena.command.js';
 
-const REPORT_EVERY_ROWS = 50_000;
+const REPORT_EVERY_MS = 1_000;
 
-/** Counts a file's rows and reports rows/s and an ETA (from bytes read) every so many rows. */
+/** Counts a file's rows and reports rows/s and an ETA (from bytes read) about once a second. */
 export class ProgressMeter {
   rows = 0;
   private bytes = 0;
   private readonly started = performance.now();
+  private reportedAt = this.started;
 
   constructor(
     private readonly table: string,
@@ -14,10 +15,13 @@ export class ProgressMeter {
     private readonly sink: { onProgress: (progress: ImportProgress) => void },
   ) {}
 
-  row(bytes: number): void {
-    this.rows += 1;
+  chunk(rows: number, bytes: number): void {
+    this.rows += rows;
     this.bytes += bytes;
-    if (this.rows % REPORT_EVERY_ROWS === 0) this.report(false);
+    const now = performance.now();
+    if (now - this.reportedAt < REPORT_EVERY_MS) return;
+    this.reportedAt = now;
+    this.report(false);
   }
 
   finish(): void {

@@ -11,8 +11,11 @@ import { VocabularyFiles } from '../../application/ports/vocabulary-files.js';
 
 const EXTENSIONS = ['.csv', '.txt', '.tsv', '.csv.gz', '.txt.gz', '.tsv.gz'];
 
+/** Bytes per read: fewer, larger chunks for files of hundreds of megabytes. */
+const READ_CHUNK = 1 << 20;
+
 function open(path: string): Readable {
-  const stream = createReadStream(path);
+  const stream = createReadStream(path, { highWaterMark: READ_CHUNK });
   return path.endsWith('.gz') ? stream.pipe(createGunzip()) : stream;
 }
 
@@ -35,6 +38,10 @@ export class NodeVocabularyFiles extends VocabularyFiles {
 
   async byteSize(path: string): Promise<number | null> {
     return path.endsWith('.gz') ? null : (await stat(path)).size;
+  }
+
+  async *bytes(path: string): AsyncIterable<Uint8Array> {
+    for await (const chunk of await this.readable(path)) yield chunk as Buffer;
   }
 
   async *lines(path: string): AsyncIterable<string> {

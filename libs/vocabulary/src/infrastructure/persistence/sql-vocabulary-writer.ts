@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { copyTextLine, inCopySession, type CopySession } from '@app/platform';
+import { inCopySession, type CopySession } from '@app/platform';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { VocabularyWriter } from '../../application/ports/vocabulary-writer.js';
-import type { Row } from '../../domain/athena-row.js';
+import {
+  type AthenaLines,
+  type LoadedTable,
+  VocabularyWriter,
+} from '../../application/ports/vocabulary-writer.js';
+import { AthenaFormatError } from '../../domain/athena-file.js';
 import type { VocabularyTable } from '../../domain/athena-tables.js';
 import {
   LOCAL_CONCEPT_ID_START,
@@ -11,21 +15,22 @@ import {
   type PublisherVocabulary,
 } from '../../domain/publisher-files.js';
 import {
+  copyOptions,
   copyTargetSql,
   createStageSql,
   dropRepeatedKeysSql,
   indexesSql,
   upsertFromStageSql,
+  vocabularyIdsSql,
 } from './athena-table-sql.js';
-
-async function* copyLines(rows: AsyncIterable<Row>): AsyncIterable<string> {
-  for await (const row of rows) yield copyTextLine(row);
-}
 
 const ENGLISH = 4180186;
 /** PostgreSQL's cardinality_violation: ON CONFLICT DO UPDATE met the same key twice. */
 const KEY_REPEATED = '21000';
 const UNIQUE_VIOLATION = '23505';
+const NOT_NULL_VIOLATION = '23502';
+/** Memory for one sorted index build (the server's default, 64 MB, spills a table of millions to disk). */
+const INDEX_BUILD_MEMORY = '256MB';
 
 interface TableIndex {
   name: string;
@@ -35,10 +40,23 @@ interface TableIndex {
 }
 
 /**
- * Bulk path, one transaction per table: into an empty table, COPY with its indexes dropped
+ * A row COPY refused (a bad number or date, a missing cell, a required one empty) as an
+ * Athena format error naming the line (COPY's context: "COPY t, line 2, column c: …").
+ */
+function asFormatError(error: unknown): unknown {
+  const { code, where, message } = error as { code?: string; where?: string; message?: string };
+  const badData = code?.startsWith('22') || code === NOT_NULL_VIOLATION;
+  const at = where ? /COPY \w+, line (\d+)(?:, column (\w+))?/.exec(where) : null;
+  if (!badData || !at) return error;
+  return new AthenaFormatError(at[2] ? `${at[2]}: ${message}` : `${message}`, Number(at[1]));
+}
+
+/**
+ * Bulk path, one transaction per file: into an empty table, COPY with its indexes dropped
  * and rebuilt once; into a filled one, COPY into an unindexed temporary stage merged with
- * one `INSERT … ON CONFLICT`. The same
- * code runs on PostgreSQL (COPY FROM STDIN) and PGlite (COPY FROM its /dev/blob).
+ * one `INSERT … ON CONFLICT`. The file's lines go to COPY as read (CSV mode, tab-delimited,
+ * no quoting), so the database parses and checks every cell. The same code runs on
+ * PostgreSQL (COPY FROM STDIN) and PGlite (COPY FROM its /dev/blob).
  */
 @Injectable()
 export class SqlVocabularyWriter extends VocabularyWriter {
@@ -46,38 +64,51 @@ export class SqlVocabularyWriter extends VocabularyWriter {
     super();
   }
 
-  async load(table: VocabularyTable, rows: AsyncIterable<Row>): Promise<void> {
-    await inCopySession(this.dataSource, async (session) => {
+  async load(table: VocabularyTable, lines: AthenaLines): Promise<LoadedTable> {
+    return inCopySession(this.dataSource, async (session) => {
       const [{ empty }] = await session.query<{ empty: boolean }>(
         `SELECT NOT EXISTS (SELECT 1 FROM vocab.${table.table}) AS empty`,
       );
-      if (empty) {
-        const indexes = await session.query<TableIndex>(indexesSql(table));
-        for (const index of indexes)
-          await session.query(
-            index.constraint
-              ? `ALTER TABLE vocab.${table.table} DROP CONSTRAINT ${index.constraint}`
-              : `DROP INDEX vocab.${index.name}`,
-          );
-        await this.loadIntoEmpty(session, table, rows, indexes);
-      } else {
-        await this.upsertThroughStage(session, table, rows);
+      let changed = true;
+      try {
+        if (empty) await this.loadIntoEmpty(session, table, lines);
+        else changed = await this.upsertThroughStage(session, table, lines);
+      } catch (error) {
+        throw asFormatError(error);
       }
+      // Fresh statistics: what reads the vocabulary next (the builtin code systems) is
+      // planned on them.
+      await session.query(`ANALYZE vocab.${table.table}`);
+      if (table.table !== 'concept') return { vocabularyIds: [], changed };
+      const ids = await session.query<{ id: string }>(vocabularyIdsSql(empty));
+      return { vocabularyIds: ids.map((row) => row.id), changed };
     });
   }
 
   /**
-   * First import of a table: COPY straight into it with its indexes dropped, then build them
-   * once (a sorted build is several times faster than maintaining them row by row).
+   * First import of a table: COPY straight into it with its indexes dropped (FREEZE: the
+   * table was emptied in this transaction, so its rows are written already visible), then
+   * build them once: a sorted build is several times faster than maintaining them row by row.
    */
   private async loadIntoEmpty(
     session: CopySession,
     table: VocabularyTable,
-    rows: AsyncIterable<Row>,
-    indexes: TableIndex[],
+    lines: AthenaLines,
   ): Promise<void> {
-    const names = table.columns.map(([name]) => name).join(', ');
-    await session.copyIn(`vocab.${table.table} (${names})`, copyLines(rows));
+    const indexes = await session.query<TableIndex>(indexesSql(table));
+    for (const index of indexes)
+      await session.query(
+        index.constraint
+          ? `ALTER TABLE vocab.${table.table} DROP CONSTRAINT ${index.constraint}`
+          : `DROP INDEX vocab.${index.name}`,
+      );
+    await session.query(`TRUNCATE vocab.${table.table}`);
+    await session.copyBytes(
+      `vocab.${table.table} (${lines.columns.join(', ')})`,
+      `${copyOptions(table, lines.columns)}, FREEZE`,
+      lines.chunks,
+    );
+    await session.query(`SET LOCAL maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`);
     for (const index of indexes.filter((candidate) => candidate.constraint)) {
       const add = `ALTER TABLE vocab.${table.table} ADD CONSTRAINT ${index.constraint} ${index.constraintDefinition}`;
       await session.query('SAVEPOINT add_key');
@@ -94,22 +125,31 @@ export class SqlVocabularyWriter extends VocabularyWriter {
       await session.query(index.indexDefinition);
   }
 
-  /** Later imports: COPY into an unindexed stage, then one upsert into the indexed table. */
+  /**
+   * Later imports: COPY into an unindexed stage, then one upsert into the indexed table.
+   * Returns whether it inserted or updated any row.
+   */
   private async upsertThroughStage(
     session: CopySession,
     table: VocabularyTable,
-    rows: AsyncIterable<Row>,
-  ): Promise<void> {
+    lines: AthenaLines,
+  ): Promise<boolean> {
     await session.query(createStageSql(table));
-    await session.copyIn(copyTargetSql(table), copyLines(rows));
+    await session.copyBytes(
+      copyTargetSql(lines.columns),
+      copyOptions(table, lines.columns),
+      lines.chunks,
+    );
     await session.query('SAVEPOINT upsert');
+    let written: { count: number }[];
     try {
-      await session.query(upsertFromStageSql(table, false));
+      written = await session.query(upsertFromStageSql(table, false));
     } catch (error) {
       if ((error as { code?: string }).code !== KEY_REPEATED) throw error;
       await session.query('ROLLBACK TO SAVEPOINT upsert');
-      await session.query(upsertFromStageSql(table, true));
+      written = await session.query(upsertFromStageSql(table, true));
     }
+    return Number(written[0].count) > 0;
   }
 
   async upsertPublisherCodes(

@@ -20,12 +20,21 @@ export class RefreshBuiltinSystemsHandler implements ICommandHandler<RefreshBuil
     private readonly indexes: CodeSearchIndexes,
   ) {}
 
-  async execute({ vocabularyIds }: RefreshBuiltinSystemsCommand): Promise<RefreshedSystem[]> {
+  async execute({
+    vocabularyIds,
+    missingOnly,
+  }: RefreshBuiltinSystemsCommand): Promise<RefreshedSystem[]> {
     const refreshed: RefreshedSystem[] = [];
     const systemIds: string[] = [];
-    for (const builtin of BUILTIN_SYSTEMS) {
-      if (vocabularyIds.length > 0 && !vocabularyIds.includes(builtin.vocabularyId)) continue;
-      const system = await this.builtins.materializeBuiltin(builtin.name, builtin.vocabularyId);
+    const built = missingOnly
+      ? new Set((await this.builtins.listBuiltin()).map((system) => system.name))
+      : new Set<string>();
+    const wanted = BUILTIN_SYSTEMS.filter(
+      (builtin) =>
+        (vocabularyIds.length === 0 || vocabularyIds.includes(builtin.vocabularyId)) &&
+        !built.has(builtin.name),
+    );
+    for (const system of await this.builtins.materializeBuiltins(wanted)) {
       if (!system) continue;
       await this.jobs.enqueue(
         this.embedJob,

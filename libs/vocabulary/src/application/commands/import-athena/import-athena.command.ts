@@ -12,6 +12,8 @@ export interface ImportProgress {
 export interface ImportSummary {
   tables: { table: string; rows: number }[];
   vocabularyIds: string[];
+  /** No row was inserted or updated: the same files imported again. */
+  unchanged: boolean;
 }
 
 export class ImportAthenaCommand extends Command<ImportSummary> {
