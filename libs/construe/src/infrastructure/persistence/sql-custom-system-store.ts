@@ -11,9 +11,12 @@ import { toSystem, type SystemRow } from './sql-code-system.repository.js';
 
 // Each statement aims at this duration: in the embedded profile every statement holds the
 // event loop (PGlite runs on it) and the one database session every request waits for.
-const TARGET_STATEMENT_MS = 40;
-const FIRST_CHUNK = 200;
-const MIN_CHUNK = 50;
+// /health's database ping waits for the statements queued before it (two uploads and an
+// embedding job: three), and the first statements of a process run slowly while the
+// database's code warms up.
+const TARGET_STATEMENT_MS = 15;
+const FIRST_CHUNK = 50;
+const MIN_CHUNK = 10;
 const MAX_CHUNK = 5_000;
 
 /** The next chunk size, so that a statement takes about TARGET_STATEMENT_MS. */
@@ -117,7 +120,7 @@ export class SqlCustomSystemStore extends CustomSystemStore {
       [systemId, accountId],
     );
     if (hidden.length === 0) return;
-    let size = FIRST_CHUNK * 5;
+    let size = FIRST_CHUNK * 20;
     for (;;) {
       const started = performance.now();
       const [{ deleted }] = await this.dataSource.query<{ deleted: number }[]>(

@@ -1,13 +1,23 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { performance } from 'node:perf_hooks';
 import { JobInterruptedError } from '@app/shared';
 import { CodeSystemRepository } from '../../ports/code-system.repository.js';
 import { Embedder } from '../../ports/embedder.js';
 import { EmbedCodeSystemCommand } from './embed-code-system.command.js';
 
-// Small batches: in the embedded profile each write runs on the main thread (PGlite),
-// and the HNSW index makes it cost about 1.5 ms per vector.
-const BATCH = 64;
+// In the embedded profile each write runs on the main thread (PGlite), and the HNSW index
+// makes a vector cost from 1.5 ms to over 20 ms on a busy machine: the batch follows the
+// measured time of the last write, so that one write holds the thread about this long.
+const TARGET_WRITE_MS = 15;
+const FIRST_BATCH = 8;
+const MAX_BATCH = 64;
+
+/** The next batch size, so that a write takes about TARGET_WRITE_MS (from 1 to MAX_BATCH). */
+function nextBatch(size: number, elapsedMs: number): number {
+  const scaled = Math.floor((size * TARGET_WRITE_MS) / Math.max(elapsedMs, 1));
+  return Math.min(MAX_BATCH, Math.max(1, Math.min(scaled, size * 2)));
+}
 
 /**
  * Resumable: it only embeds codes that have no vector yet, so a retry after a crash
@@ -27,8 +37,9 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
     const system = await this.systems.findById(systemId);
     if (!system || system.status !== 'processing') return;
     let afterSeq = 0;
+    let size = FIRST_BATCH;
     for (;;) {
-      const batch = await this.systems.nextUnembedded(systemId, afterSeq, BATCH);
+      const batch = await this.systems.nextUnembedded(systemId, afterSeq, size);
       if (batch.length === 0) break;
       // Shutting down: stop between batches; the job is handed back (server) or resumed at
       // the next start (embedded), and continues after the last stored batch.
@@ -37,10 +48,12 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
         code.definition ? `${code.description}. ${code.definition}` : code.description,
       );
       const vectors = await this.embedder.embed(texts);
+      const started = performance.now();
       await this.systems.saveEmbeddings(
         systemId,
         batch.map((code, index) => ({ seq: code.seq, vector: vectors[index] })),
       );
+      size = nextBatch(batch.length, performance.now() - started);
       afterSeq = batch[batch.length - 1].seq;
     }
     // Every embedded row was rewritten: the search indexes have a pending list to merge.
