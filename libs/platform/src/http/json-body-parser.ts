@@ -51,6 +51,8 @@ function startsAsContainer(text: string): boolean {
 export function jsonBodyParser(limitBytes: number, maxDepth: number): RequestHandler {
   const readText = express.text({ limit: limitBytes, type: JSON_BODY_TYPES });
   return (request: Request, response: Response, next: NextFunction) => {
+    // Taken here, in the request's context (the body arrives in the socket's).
+    const signal = RequestContext.signal();
     if (request.is(JSON_BODY_TYPES)) {
       const charset = charsetOf(request);
       if (charset !== undefined && !charset.startsWith('utf-')) {
@@ -80,7 +82,6 @@ export function jsonBodyParser(limitBytes: number, maxDepth: number): RequestHan
         }
         return next();
       }
-      const signal = RequestContext.signal();
       parseJsonInSlices(text, {
         maxDepth,
         yieldToLoop: async () => {

@@ -42,8 +42,13 @@ export abstract class CodeSystemRepository {
   // Unscoped: used by jobs and the CLI, which act for no particular caller.
   abstract findById(systemId: string): Promise<CodeSystem | null>;
   abstract setStatus(systemId: string, status: CodeSystemStatus, error?: string): Promise<void>;
-  /** Codes after `afterSeq` that have no vector yet, in system order. */
-  abstract nextUnembedded(systemId: string, afterSeq: number, limit: number): Promise<ListedCode[]>;
+  /** Codes after `afterSeq` (up to `throughSeq`, when given) that have no vector yet, in system order. */
+  abstract nextUnembedded(
+    systemId: string,
+    afterSeq: number,
+    limit: number,
+    throughSeq?: number,
+  ): Promise<ListedCode[]>;
   abstract saveEmbeddings(
     systemId: string,
     embeddings: { seq: number; vector: number[] }[],

@@ -12,6 +12,8 @@ import { EmbedCodeSystemCommand } from './embed-code-system.command.js';
 const TARGET_WRITE_MS = 15;
 const FIRST_BATCH = 8;
 const MAX_BATCH = 64;
+/** The codes after the last batch that the next one is looked for in. */
+const WINDOW = 8 * MAX_BATCH;
 
 /** The next batch size, so that a write takes about TARGET_WRITE_MS (from 1 to MAX_BATCH). */
 function nextBatch(size: number, elapsedMs: number): number {
@@ -39,7 +41,10 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
     let afterSeq = 0;
     let size = FIRST_BATCH;
     for (;;) {
-      const batch = await this.systems.nextUnembedded(systemId, afterSeq, size);
+      // A short range first; the open-ended walk only past a range with nothing to embed
+      // (a resumed job) and at the end.
+      let batch = await this.systems.nextUnembedded(systemId, afterSeq, size, afterSeq + WINDOW);
+      if (batch.length === 0) batch = await this.systems.nextUnembedded(systemId, afterSeq, size);
       if (batch.length === 0) break;
       // Shutting down: stop between batches; the job is handed back (server) or resumed at
       // the next start (embedded), and continues after the last stored batch.
