@@ -60,3 +60,4 @@ export {
 } from './json/json-safety.js';
 export { jsonProblemError, assertSafeJson } from './json/json-problem-error.js';
 export { parseJsonInSlices, type SlicedParseResult } from './json/sliced-json-parse.js';
+export { inBackground, isBackgroundWork } from './context/background-work.js';

@@ -4,6 +4,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { PGliteDriver } from 'typeorm-pglite';
+import { isBackgroundWork } from '@app/shared';
 import { lockDataDir } from './data-dir-lock.js';
 import { Mutex } from './mutex.js';
 
@@ -35,7 +36,8 @@ export function createPgliteDriver(dataDir: string): unknown {
       // PGlite executes on the main thread and resolves through microtasks only; without this
       // turn of the event loop a busy job would keep HTTP I/O waiting until it finished.
       await new Promise((resolve) => setImmediate(resolve));
-      const release = await session.acquire();
+      // Bulk work (inBackground) waits until no other statement is queued.
+      const release = await session.acquire(isBackgroundWork());
       await super.connect((error, client) => {
         if (error) release();
         callback(error, client, release);
