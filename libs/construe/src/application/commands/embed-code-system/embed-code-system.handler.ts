@@ -1,14 +1,15 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { performance } from 'node:perf_hooks';
-import { JobInterruptedError } from '@app/shared';
+import { AppConfig, JobInterruptedError } from '@app/shared';
 import { CodeSystemRepository } from '../../ports/code-system.repository.js';
 import { Embedder } from '../../ports/embedder.js';
 import { EmbedCodeSystemCommand } from './embed-code-system.command.js';
 
 // In the embedded profile each write runs on the main thread (PGlite), and the HNSW index
-// makes a vector cost from 1.5 ms to over 20 ms on a busy machine: the batch follows the
-// measured time of the last write, so that one write holds the thread about this long.
+// makes a vector cost from 1.5 ms to over 20 ms on a busy machine: there the batch follows
+// the measured time of the last write, so that one write holds the thread about this long.
+// PostgreSQL writes in its own process: the server profile keeps full batches.
 const TARGET_WRITE_MS = 15;
 const FIRST_BATCH = 8;
 const MAX_BATCH = 64;
@@ -30,16 +31,21 @@ function nextBatch(size: number, elapsedMs: number): number {
 export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCommand> {
   private readonly logger = new Logger('Construe');
 
+  private readonly paced: boolean;
+
   constructor(
     private readonly systems: CodeSystemRepository,
     private readonly embedder: Embedder,
-  ) {}
+    @Inject(AppConfig) config: AppConfig,
+  ) {
+    this.paced = config.profile === 'embedded';
+  }
 
   async execute({ systemId, signal }: EmbedCodeSystemCommand): Promise<void> {
     const system = await this.systems.findById(systemId);
     if (!system || system.status !== 'processing') return;
     let afterSeq = 0;
-    let size = FIRST_BATCH;
+    let size = this.paced ? FIRST_BATCH : MAX_BATCH;
     for (;;) {
       // A short range first; the open-ended walk only past a range with nothing to embed
       // (a resumed job) and at the end.
@@ -58,7 +64,7 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
         systemId,
         batch.map((code, index) => ({ seq: code.seq, vector: vectors[index] })),
       );
-      size = nextBatch(batch.length, performance.now() - started);
+      if (this.paced) size = nextBatch(batch.length, performance.now() - started);
       afterSeq = batch[batch.length - 1].seq;
     }
     // Every embedded row was rewritten: the search indexes have a pending list to merge.
