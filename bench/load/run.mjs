@@ -76,7 +76,11 @@ function startApi(env) {
         RATE_LIMIT_MAX: '1000000',
       },
       // BENCH_API_FLAGS: extra node flags for the API, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
-      ['--import', join(here, 'event-loop-probe.mjs'), ...(process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean)],
+      [
+        '--import',
+        join(here, 'event-loop-probe.mjs'),
+        ...(process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean),
+      ],
     );
     const lines = [];
     const onData = (chunk) => {
