@@ -4,7 +4,7 @@
 // large flatten, a deep JSON body), and the same polling runs first on the idle server.
 // It prints /health latency and the API process's event-loop delay, idle next to loaded.
 //
-//   npm run build && node bench/load/run.mjs [--profile embedded|server] [--seconds 15]
+//   npm run build && node bench/load/run.mjs [--profile embedded|server] [--seconds 15] [--port 0]
 //
 // The server profile uses PostgreSQL and Redis on the standard ports (TEST_DATABASE_URL,
 // TEST_REDIS_URL override them). It never fails on a figure: see bench/load/README.md.
@@ -29,6 +29,7 @@ const { values: options } = parseArgs({
   options: {
     profile: { type: 'string', default: 'embedded' },
     seconds: { type: 'string', default: '15' },
+    port: { type: 'string', default: '0' },
   },
 });
 const SECONDS = Math.max(3, Number(options.seconds) || 15);
@@ -68,13 +69,18 @@ function startApi(env) {
       [],
       {
         ...env,
-        PORT: '0',
+        PORT: options.port,
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         CREATE_DEMO_CLIENT: 'false',
         RATE_LIMIT_MAX: '1000000',
       },
-      ['--import', join(here, 'event-loop-probe.mjs')],
+      // BENCH_API_FLAGS: extra node flags for the API, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+      [
+        '--import',
+        join(here, 'event-loop-probe.mjs'),
+        ...(process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean),
+      ],
     );
     const lines = [];
     const onData = (chunk) => {
@@ -329,7 +335,11 @@ try {
     );
   }
 } finally {
-  api?.child.kill('SIGTERM');
-  await sleep(500);
+  if (api && api.child.exitCode === null) {
+    // Waits for the exit (a CPU profile is written then), 15 s at most.
+    const exited = new Promise((done) => api.child.once('exit', done));
+    api.child.kill('SIGTERM');
+    await Promise.race([exited, sleep(15_000)]);
+  }
   await cleanup();
 }

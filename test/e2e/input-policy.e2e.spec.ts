@@ -58,6 +58,59 @@ describe.each(PROFILES)('input policy (%s profile)', (profile) => {
     expect(listed.body.clients).toHaveLength(1);
   });
 
+  it('checks a body of several hundred KB (parsed in slices) as it checks a small one', async () => {
+    const body = (name: string, last: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        name,
+        version: '1',
+        format: 'json',
+        codes: Array.from({ length: 10_000 }, (_, index) => ({
+          code: `P${index}`,
+          description: `Policy finding ${index}`,
+          ...(index === 9_999 ? last : {}),
+        })),
+      });
+    const accepted = await send('POST', '/construe/upload', body('sliced_ok'));
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toMatchObject({ name: 'SLICED_OK', version: '1' });
+    const zipped = await send('POST', '/construe/upload', gzipSync(body('sliced_zip')), {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+    });
+    expect(zipped.status).toBe(202);
+
+    const nul = await send(
+      'POST',
+      '/construe/upload',
+      body('sliced_nul', { description: 'a\u0000' }),
+    );
+    expect(nul.status).toBe(400);
+    expect(nul.body.error).toMatchObject({
+      code: 'REQUEST.UNSTORABLE_CHARACTER',
+      details: [{ field: 'codes[9999].description' }],
+    });
+    const proto = await send(
+      'POST',
+      '/construe/upload',
+      body('sliced_proto').replace('"code":"P9999"', '"__proto__":{"x":1},"code":"P9999"'),
+    );
+    expect(proto.status).toBe(400);
+    expect(proto.body.error).toMatchObject({
+      code: 'REQUEST.FORBIDDEN_KEY',
+      details: [{ field: 'codes[9999].__proto__' }],
+    });
+    const truncated = await send('POST', '/construe/upload', body('sliced_cut').slice(0, -2));
+    expect(truncated.status).toBe(400);
+    expect(truncated.body.error.code).toBe('REQUEST.MALFORMED_BODY');
+    const deep = await send(
+      'POST',
+      '/construe/upload',
+      body('sliced_deep', { definition: nestedArrays(3_000) }),
+    );
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.code).toBe('REQUEST.BODY_TOO_DEEP');
+  });
+
   it('answers 415 in the envelope for a text/plain body and for unsupported encodings', async () => {
     const plain = await send('POST', '/v2/auth/clients', '{"name":"x"}', {
       'content-type': 'text/plain',

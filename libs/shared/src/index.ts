@@ -53,8 +53,11 @@ export {
   DEFAULT_MAX_JSON_DEPTH,
   JSON_DEPTH_CEILING,
   findJsonProblem,
+  findJsonProblemAt,
   describeJsonProblem,
   unstorableCharacter,
   type JsonProblem,
 } from './json/json-safety.js';
 export { jsonProblemError, assertSafeJson } from './json/json-problem-error.js';
+export { parseJsonInSlices, type SlicedParseResult } from './json/sliced-json-parse.js';
+export { inBackground, isBackgroundWork } from './context/background-work.js';

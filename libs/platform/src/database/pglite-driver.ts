@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { PGliteDriver } from 'typeorm-pglite';
+import { getPGliteInstance, PGliteDriver } from 'typeorm-pglite';
+import { isBackgroundWork } from '@app/shared';
 import { lockDataDir } from './data-dir-lock.js';
 import { Mutex } from './mutex.js';
 
@@ -29,13 +30,26 @@ export function createPgliteDriver(dataDir: string): unknown {
     Pool: PoolClass;
   };
   const session = new Mutex();
+  // New WAL segments are not zero-filled: writing 16 MB of zeros inside the statement that
+  // crosses a segment held the event loop for 100-200 ms during bulk inserts. (fsync is off
+  // in PGlite anyway; PostgreSQL documents the setting as safe.)
+  let tuned: Promise<unknown> | undefined;
 
   class SerializedPool extends driver.Pool {
     override async connect(callback: ConnectCallback): Promise<void> {
       // PGlite executes on the main thread and resolves through microtasks only; without this
       // turn of the event loop a busy job would keep HTTP I/O waiting until it finished.
       await new Promise((resolve) => setImmediate(resolve));
-      const release = await session.acquire();
+      tuned ??= getPGliteInstance().then((db) => db.exec('SET wal_init_zero = off'));
+      try {
+        await tuned;
+      } catch (error) {
+        tuned = undefined;
+        callback(error, undefined, () => undefined);
+        return;
+      }
+      // Bulk work (inBackground) waits until no other statement is queued.
+      const release = await session.acquire(isBackgroundWork());
       await super.connect((error, client) => {
         if (error) release();
         callback(error, client, release);

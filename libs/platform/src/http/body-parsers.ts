@@ -6,6 +6,7 @@ import express, {
 } from 'express';
 import { mapHttpError } from '@app/shared';
 import { RAW_BODY_TYPES, undecodableBody } from './input-policy.js';
+import { jsonBodyParser } from './json-body-parser.js';
 
 /** zlib's error on a body that is not what its Content-Encoding says: body-parser gives it no type. */
 function isDecodingFailure(error: unknown): boolean {
@@ -45,15 +46,9 @@ function answeringErrors(parser: RequestHandler): RequestHandler {
   };
 }
 
-export function bodyParsers(limitBytes: number): RequestHandler[] {
+export function bodyParsers(limitBytes: number, maxJsonDepth: number): RequestHandler[] {
   return [
-    answeringErrors(
-      express.json({
-        limit: limitBytes,
-        // application/json+patch: the JSON Patch type the public API document names (agents).
-        type: ['application/json', 'application/*+json', 'application/json+patch'],
-      }),
-    ),
+    answeringErrors(jsonBodyParser(limitBytes, maxJsonDepth)),
     answeringErrors(express.urlencoded({ limit: limitBytes, extended: false })),
     // Audio, a package.tgz and other bytes arrive as a Buffer; each route checks them under its own caps.
     answeringErrors(express.raw({ limit: limitBytes, type: RAW_BODY_TYPES })),

@@ -48,7 +48,7 @@ export function configureHttpApp(app: INestApplication, config: AppConfig, logge
   );
   app.use(securityHeaders(DOCS_PATH));
   app.use(mediaTypeGuard());
-  for (const parser of bodyParsers(config.bodyLimitBytes)) app.use(parser);
+  for (const parser of bodyParsers(config.bodyLimitBytes, config.maxJsonDepth)) app.use(parser);
   app.use(parsedInputGuard(config.maxJsonDepth));
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());

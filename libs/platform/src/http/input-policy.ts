@@ -7,6 +7,7 @@ import {
   jsonProblemError,
   mapHttpError,
 } from '@app/shared';
+import { bodyPassedPolicy } from './json-body-parser.js';
 
 /** The media types the body parsers read; anything else with a body is answered 415. */
 export const ACCEPTED_BODY_TYPES = [
@@ -84,10 +85,12 @@ export function parsedInputGuard(maxDepth: number): RequestHandler {
         ),
       );
     }
-    // A raw body (audio bytes) is not JSON: nothing to check in it.
-    const bodyProblem = Buffer.isBuffer(request.body)
-      ? undefined
-      : findJsonProblem(request.body, maxDepth);
+    // A raw body (audio bytes) is not JSON: nothing to check in it. A large JSON body was
+    // checked while it was parsed in slices.
+    const bodyProblem =
+      Buffer.isBuffer(request.body) || bodyPassedPolicy(request)
+        ? undefined
+        : findJsonProblem(request.body, maxDepth);
     if (bodyProblem) return answer(response, jsonProblemError(bodyProblem));
     const queryProblem = findJsonProblem(request.query, maxDepth);
     if (queryProblem) return answer(response, jsonProblemError(queryProblem, 'Query'));

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   AppConfig,
+  inBackground,
   JobHandlerRegistry,
   JobInterruptedError,
   JobQueue,
@@ -127,13 +128,16 @@ export class InProcessJobQueue extends JobQueue implements BeforeApplicationShut
       return;
     }
     try {
+      // A job is bulk work: its statements go after the requests' (see inBackground).
       await RequestContext.run(requestId ?? jobId, () =>
-        handler.handle(payload, {
-          jobId,
-          attempt: attempt.attempt,
-          requestId,
-          signal: this.shutdown.signal,
-        }),
+        inBackground(() =>
+          handler.handle(payload, {
+            jobId,
+            attempt: attempt.attempt,
+            requestId,
+            signal: this.shutdown.signal,
+          }),
+        ),
       );
       this.settle(jobId, { state: 'completed' });
     } catch (error) {

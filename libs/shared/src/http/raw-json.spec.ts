@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { IsDefined, IsObject, IsOptional, IsString } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsObject, IsOptional, IsString } from 'class-validator';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error.js';
 import { RawJson } from './raw-json.js';
@@ -43,5 +43,27 @@ describe('validation of @RawJson() properties', () => {
       /vocab_version/,
     );
     await expect(pipe.transform({ fhir_resources: {}, extra: 1 }, asBody)).rejects.toThrow(/extra/);
+  });
+});
+
+class ListBody {
+  @IsArray()
+  @ArrayMaxSize(1_500)
+  @RawJson()
+  items!: unknown[];
+}
+
+describe('validation of a long @RawJson() array', () => {
+  const asList = { type: 'body' as const, metatype: ListBody, data: '' };
+
+  it('hands the very same array through', async () => {
+    const items = Array.from({ length: 1_500 }, (_, index) => ({ code: `C${index}` }));
+    const result = (await pipe.transform({ items }, asList)) as ListBody;
+    expect(result.items).toBe(items);
+  });
+
+  it('applies the length decorators to the real array, not to its stand-in', async () => {
+    const items = Array.from({ length: 1_501 }, (_, index) => ({ code: `C${index}` }));
+    await expect(pipe.transform({ items }, asList)).rejects.toThrow(/items/);
   });
 });

@@ -62,7 +62,27 @@ export function findJsonProblem(
   value: unknown,
   maxDepth: number = DEFAULT_MAX_JSON_DEPTH,
 ): JsonProblem | undefined {
-  const stack: Frame[] = [{ value, depth: 0 }];
+  return walk({ value, depth: 0 }, maxDepth);
+}
+
+/**
+ * The same check for a part of a larger document: `value` sits inside `depth` objects and
+ * arrays, at `path` (keys and indexes from the root), and the problem names its full path.
+ */
+export function findJsonProblemAt(
+  value: unknown,
+  maxDepth: number,
+  depth: number,
+  path: readonly (string | number)[],
+): JsonProblem | undefined {
+  // The frames above `value` only carry the keys its path is made of.
+  let frame: Frame = { value: undefined, depth: 0 };
+  for (const key of path) frame = { value: undefined, depth: 0, parent: frame, key };
+  return walk({ ...frame, value, depth }, maxDepth);
+}
+
+function walk(start: Frame, maxDepth: number): JsonProblem | undefined {
+  const stack: Frame[] = [start];
   while (stack.length > 0) {
     const frame = stack.pop()!;
     const current = frame.value;

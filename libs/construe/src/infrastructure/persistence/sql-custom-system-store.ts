@@ -11,9 +11,12 @@ import { toSystem, type SystemRow } from './code-system.rows.js';
 
 // Each statement aims at this duration: in the embedded profile every statement holds the
 // event loop (PGlite runs on it) and the one database session every request waits for.
-const TARGET_STATEMENT_MS = 40;
-const FIRST_CHUNK = 200;
-const MIN_CHUNK = 50;
+// /health's database ping waits for the statements queued before it (two uploads and an
+// embedding job: three), and the first statements of a process run slowly while the
+// database's code warms up.
+const TARGET_STATEMENT_MS = 15;
+const FIRST_CHUNK = 50;
+const MIN_CHUNK = 10;
 const MAX_CHUNK = 5_000;
 
 /** The next chunk size, so that a statement takes about TARGET_STATEMENT_MS. */
@@ -117,16 +120,20 @@ export class SqlCustomSystemStore extends CustomSystemStore {
       [systemId, accountId],
     );
     if (hidden.length === 0) return;
-    let size = FIRST_CHUNK * 5;
-    for (;;) {
+    // Ranges of seq, never "the first N": without statistics on a system just written, the
+    // planner reads all its rows and sorts them for every chunk.
+    const [{ last }] = await this.dataSource.query<{ last: number | null }[]>(
+      'SELECT max(seq) AS last FROM construe_code WHERE system_id = $1',
+      [systemId],
+    );
+    let size = FIRST_CHUNK * 20;
+    for (let after = 0; after < (last ?? 0);) {
       const started = performance.now();
-      const [{ deleted }] = await this.dataSource.query<{ deleted: number }[]>(
-        `WITH gone AS (DELETE FROM construe_code WHERE system_id = $1 AND seq IN
-         (SELECT seq FROM construe_code WHERE system_id = $1 ORDER BY seq LIMIT $2) RETURNING 1)
-         SELECT count(*)::int AS deleted FROM gone`,
-        [systemId, size],
+      await this.dataSource.query(
+        'DELETE FROM construe_code WHERE system_id = $1 AND seq > $2 AND seq <= $3',
+        [systemId, after, after + size],
       );
-      if (deleted < size) break;
+      after += size;
       size = nextChunk(size, performance.now() - started);
     }
     await this.dataSource.query('DELETE FROM construe_code_system WHERE id = $1', [systemId]);

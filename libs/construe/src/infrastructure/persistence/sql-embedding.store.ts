@@ -11,12 +11,19 @@ export class SqlEmbeddingStore extends EmbeddingStore {
     super();
   }
 
-  async nextUnembedded(systemId: string, afterSeq: number, limit: number): Promise<ListedCode[]> {
+  async nextUnembedded(
+    systemId: string,
+    afterSeq: number,
+    limit: number,
+    throughSeq = 2_147_483_647,
+  ): Promise<ListedCode[]> {
     // A keyset walk on the primary key: a filter on `embedding IS NULL` alone would revisit
-    // every row updated so far (dead index entries) and make the whole job quadratic.
+    // every row updated so far (dead index entries) and make the whole job quadratic. The
+    // upper bound keeps the scan short whatever the plan (a system uploaded since the last
+    // ANALYZE gets a bitmap scan of all its rows and a sort).
     const rows = await this.dataSource.query<CodeRow[]>(
-      'SELECT seq, code, description, definition FROM construe_code WHERE system_id = $1 AND seq > $2 AND embedding IS NULL ORDER BY seq LIMIT $3',
-      [systemId, afterSeq, limit],
+      'SELECT seq, code, description, definition FROM construe_code WHERE system_id = $1 AND seq > $2 AND seq <= $4 AND embedding IS NULL ORDER BY seq LIMIT $3',
+      [systemId, afterSeq, limit, throughSeq],
     );
     return rows.map((row) => ({ ...toCode(row), seq: Number(row.seq) }));
   }

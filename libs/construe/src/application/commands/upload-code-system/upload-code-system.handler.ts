@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { AppError, JobQueue, RequestContext } from '@app/shared';
+import { AppError, inBackground, JobQueue, RequestContext } from '@app/shared';
 import { builtinSystem } from '../../../domain/builtin-systems.js';
 import type { SystemCode } from '../../../domain/code-system.js';
 import {
@@ -101,7 +101,8 @@ export class UploadCodeSystemHandler implements ICommandHandler<UploadCodeSystem
     );
     let published: Awaited<ReturnType<CustomSystemStore['publish']>>;
     try {
-      await this.store.appendCodes(hidden.id, codes, signal);
+      // Bulk writes: other requests' statements go first (see inBackground).
+      await inBackground(() => this.store.appendCodes(hidden.id, codes, signal));
       published = await this.store.publish(hidden.id, input.replace);
     } catch (error) {
       await this.store.removeOwned(accountId, hidden.id);
