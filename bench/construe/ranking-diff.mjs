@@ -3,7 +3,8 @@
 // the naive BM25 finds the code and our index does not. `--half even|odd|all` picks the half
 // of the dev set (look at errors on one half, report the other). Needs esbuild (a vitest
 // dependency) and ../shared/reference; prints SKIP and exits 0 without the data.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -17,11 +18,14 @@ const reference = join(root, '..', 'shared', 'reference', 'nlp');
 const orderFile = join(reference, 'codes', 'icd10cm-order-Jan-2021.txt.gz');
 const devFile = join(reference, 'eval', 'icd10cm-2021-inclusion-terms-dev.tsv');
 const { values: options } = parseArgs({
+  allowNegative: true,
   options: {
     half: { type: 'string', default: 'even' },
     diff: { type: 'string', default: '0' },
     queries: { type: 'boolean', default: false },
     ranking: { type: 'string', default: '{}' },
+    // --no-structure: the index's own ranking, without the code-structure rerank.
+    structure: { type: 'boolean', default: true },
   },
 });
 if (!existsSync(orderFile) || !existsSync(devFile)) {
@@ -29,9 +33,19 @@ if (!existsSync(orderFile) || !existsSync(devFile)) {
   process.exit(0);
 }
 
-const bundle = join(root, 'node_modules', '.cache', 'ranking-diff.mjs');
+// Bundled to a file of this process's own: node_modules may be shared with other checkouts.
+const bundle = join(tmpdir(), `construe-ranking-diff-${process.pid}.mjs`);
+const search = 'libs/construe/src/domain/text-search';
 await build({
-  entryPoints: [join(root, 'libs/construe/src/domain/text-search/code-search-index.ts')],
+  stdin: {
+    contents: [
+      `export { CodeSearchIndex, DEFAULT_RANKING } from './${search}/code-search-index.ts';`,
+      `export { codeStructure } from './${search}/code-families.ts';`,
+      `export { candidateDepth, rerankByStructure } from './${search}/structure-rerank.ts';`,
+    ].join('\n'),
+    resolveDir: root,
+    loader: 'ts',
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -39,25 +53,31 @@ await build({
   alias: { '@app/shared': join(root, 'libs/shared/src/text/bounded-edit-distance.ts') },
   logLevel: 'error',
 });
-const { CodeSearchIndex, DEFAULT_RANKING } = await import(
-  `${pathToFileURL(bundle).href}?${Date.now()}`
-);
+const { CodeSearchIndex, DEFAULT_RANKING, codeStructure, candidateDepth, rerankByStructure } =
+  await import(pathToFileURL(bundle).href);
+rmSync(bundle);
 
 const key = (code) => code.replace(/[.\s]/g, '').toUpperCase();
 const codes = gunzipSync(readFileSync(orderFile))
   .toString('latin1')
   .split('\n')
   .filter(Boolean)
-  .map((line) => ({ key: line.slice(6, 13).trim(), title: line.slice(77).trim() }));
+  .map((line) => ({
+    key: line.slice(6, 13).trim(),
+    short: line.slice(16, 76).trim(),
+    title: line.slice(77).trim(),
+  }));
 const byKey = new Map(codes.map((code, index) => [code.key, index]));
-// The same context the importer stores: the titles of the codes whose key prefixes this one, nearest first.
+// The same documents the importer stores: the title, the short title as a synonym, and as
+// context the titles of the codes whose key prefixes this one, nearest first.
 const documents = codes.map((code) => {
   const context = [];
   for (let length = code.key.length - 1; length >= 3; length--) {
     const parent = byKey.get(code.key.slice(0, length));
     if (parent !== undefined) context.push(codes[parent].title);
   }
-  return { title: code.title, context };
+  const synonyms = code.short && code.short !== code.title ? [code.short] : [];
+  return { title: code.title, synonyms, context };
 });
 let started = performance.now();
 const index = new CodeSearchIndex(documents, {
@@ -67,6 +87,19 @@ const index = new CodeSearchIndex(documents, {
 console.log(
   `index of ${codes.length} codes built in ${(performance.now() - started).toFixed(0)} ms`,
 );
+
+const structure = codeStructure(codes.map((code) => code.key));
+const unspecified = (doc) => /\bunspecified\b/i.test(codes[doc].title);
+const searchOurs = (query, limit) =>
+  options.structure
+    ? rerankByStructure(
+        index.search(query, candidateDepth(limit)),
+        query,
+        structure,
+        unspecified,
+        limit,
+      )
+    : index.search(query, limit);
 
 const naiveSearch = naiveBm25(codes.map((code) => code.title));
 const naive = (query) => naiveSearch(query, 5);
@@ -92,7 +125,7 @@ const times = [];
 const slowest = [];
 for (const { expected, query } of set) {
   started = performance.now();
-  const ours = index.search(query, 5).map((hit) => hit.doc);
+  const ours = searchOurs(query, 5).map((hit) => hit.doc);
   times.push(performance.now() - started);
   slowest.push([performance.now() - started, query]);
   const theirs = naive(query);
@@ -123,7 +156,7 @@ if (process.env.CLASSES) {
     noHits: 0,
   };
   for (const { expected, query } of set) {
-    const ours = index.search(query, 5).map((hit) => codes[hit.doc].key);
+    const ours = searchOurs(query, 5).map((hit) => codes[hit.doc].key);
     if (ours.includes(expected)) continue;
     if (ours.length === 0) classes.noHits++;
     else if (ours.some((k) => k.startsWith(expected))) classes.expectedIsParentOfTop++;
@@ -136,7 +169,7 @@ if (process.env.CLASSES) {
 if (process.env.SAMECAT) {
   let shown = 0;
   for (const { expected, query } of set) {
-    const ours = index.search(query, 5).map((hit) => codes[hit.doc].key);
+    const ours = searchOurs(query, 5).map((hit) => codes[hit.doc].key);
     if (ours.includes(expected) || !ours.some((k) => k.slice(0, 3) === expected.slice(0, 3)))
       continue;
     if (shown++ % 7 !== 0) continue;
