@@ -59,6 +59,7 @@ export function rerankByStructure(
       ) ?? hit;
     placed.push(choice);
     taken.add(choice.doc);
+    if (choice !== hit) later.push(hit);
   }
   return [...placed, ...later.filter((hit) => !taken.has(hit.doc))].slice(0, limit);
 }
