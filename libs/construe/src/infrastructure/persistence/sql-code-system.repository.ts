@@ -236,6 +236,11 @@ export class SqlCodeSystemRepository extends CodeSystemRepository {
       // (its synonym rows; the names and synonyms of the valid concepts it maps to or is
       // mapped from) and its context (the names of its valid parent concepts and, for
       // ICD-10-CM, whose hierarchy is in its codes, the titles of the codes that prefix it).
+      // Freshly loaded vocabulary tables have no statistics yet: the planner would take them
+      // for one row each and join every code to every code (hours for ICD-10-CM).
+      await manager.query(
+        'ANALYZE vocab.concept, vocab.concept_relationship, vocab.concept_synonym',
+      );
       await manager.query(
         `WITH own AS (
            SELECT DISTINCT ON (concept_code) concept_code, concept_id, concept_name,
