@@ -3,7 +3,8 @@
 // the naive BM25 finds the code and our index does not. `--half even|odd|all` picks the half
 // of the dev set (look at errors on one half, report the other). Needs esbuild (a vitest
 // dependency) and ../shared/reference; prints SKIP and exits 0 without the data.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -17,11 +18,17 @@ const reference = join(root, '..', 'shared', 'reference', 'nlp');
 const orderFile = join(reference, 'codes', 'icd10cm-order-Jan-2021.txt.gz');
 const devFile = join(reference, 'eval', 'icd10cm-2021-inclusion-terms-dev.tsv');
 const { values: options } = parseArgs({
+  allowNegative: true,
   options: {
     half: { type: 'string', default: 'even' },
     diff: { type: 'string', default: '0' },
     queries: { type: 'boolean', default: false },
     ranking: { type: 'string', default: '{}' },
+    // --no-structure: the index's own ranking, without the code-structure rerank.
+    structure: { type: 'boolean', default: true },
+    // --semantic W: score search/semantic instead (the hybrid: this ranking fused with an exact
+    // nearest-neighbour search of the hashing embedder's vectors of the titles, weight W).
+    semantic: { type: 'string' },
   },
 });
 if (!existsSync(orderFile) || !existsSync(devFile)) {
@@ -29,9 +36,21 @@ if (!existsSync(orderFile) || !existsSync(devFile)) {
   process.exit(0);
 }
 
-const bundle = join(root, 'node_modules', '.cache', 'ranking-diff.mjs');
+// Bundled to a file of this process's own: node_modules may be shared with other checkouts.
+const bundle = join(tmpdir(), `construe-ranking-diff-${process.pid}.mjs`);
+const search = 'libs/construe/src/domain/text-search';
 await build({
-  entryPoints: [join(root, 'libs/construe/src/domain/text-search/code-search-index.ts')],
+  stdin: {
+    contents: [
+      `export { CodeSearchIndex, DEFAULT_RANKING } from './${search}/code-search-index.ts';`,
+      `export { codeStructure } from './${search}/code-families.ts';`,
+      `export { candidateDepth, rerankByStructure } from './${search}/structure-rerank.ts';`,
+      `export { fuseRankings } from './${search}/rank-fusion.ts';`,
+      `export { embedText, EMBEDDING_DIMENSIONS } from './libs/construe/src/domain/hashing-embedder.ts';`,
+    ].join('\n'),
+    resolveDir: root,
+    loader: 'ts',
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -39,25 +58,39 @@ await build({
   alias: { '@app/shared': join(root, 'libs/shared/src/text/bounded-edit-distance.ts') },
   logLevel: 'error',
 });
-const { CodeSearchIndex, DEFAULT_RANKING } = await import(
-  `${pathToFileURL(bundle).href}?${Date.now()}`
-);
+const {
+  CodeSearchIndex,
+  DEFAULT_RANKING,
+  codeStructure,
+  candidateDepth,
+  rerankByStructure,
+  fuseRankings,
+  embedText,
+  EMBEDDING_DIMENSIONS,
+} = await import(pathToFileURL(bundle).href);
+rmSync(bundle);
 
 const key = (code) => code.replace(/[.\s]/g, '').toUpperCase();
 const codes = gunzipSync(readFileSync(orderFile))
   .toString('latin1')
   .split('\n')
   .filter(Boolean)
-  .map((line) => ({ key: line.slice(6, 13).trim(), title: line.slice(77).trim() }));
+  .map((line) => ({
+    key: line.slice(6, 13).trim(),
+    short: line.slice(16, 76).trim(),
+    title: line.slice(77).trim(),
+  }));
 const byKey = new Map(codes.map((code, index) => [code.key, index]));
-// The same context the importer stores: the titles of the codes whose key prefixes this one, nearest first.
+// The same documents the importer stores: the title, the short title as a synonym, and as
+// context the titles of the codes whose key prefixes this one, nearest first.
 const documents = codes.map((code) => {
   const context = [];
   for (let length = code.key.length - 1; length >= 3; length--) {
     const parent = byKey.get(code.key.slice(0, length));
     if (parent !== undefined) context.push(codes[parent].title);
   }
-  return { title: code.title, context };
+  const synonyms = code.short && code.short !== code.title ? [code.short] : [];
+  return { title: code.title, synonyms, context };
 });
 let started = performance.now();
 const index = new CodeSearchIndex(documents, {
@@ -67,6 +100,52 @@ const index = new CodeSearchIndex(documents, {
 console.log(
   `index of ${codes.length} codes built in ${(performance.now() - started).toFixed(0)} ms`,
 );
+
+const structure = codeStructure(codes.map((code) => code.key));
+const unspecified = (doc) => /\bunspecified\b/i.test(codes[doc].title);
+const searchOurs = (query, limit) =>
+  options.structure
+    ? rerankByStructure(
+        index.search(query, candidateDepth(limit)),
+        query,
+        structure,
+        unspecified,
+        limit,
+      )
+    : index.search(query, limit);
+
+let searchMeasured = searchOurs;
+if (options.semantic !== undefined) {
+  const weight = Number(options.semantic);
+  const dimensions = EMBEDDING_DIMENSIONS;
+  const vectors = new Float32Array(codes.length * dimensions);
+  codes.forEach((code, doc) => vectors.set(embedText(code.title), doc * dimensions));
+  const nearest = (query, limit) => {
+    const vector = embedText(query);
+    const best = [];
+    for (let doc = 0; doc < codes.length; doc++) {
+      let dot = 0;
+      for (let d = 0, o = doc * dimensions; d < dimensions; d++) dot += vector[d] * vectors[o + d];
+      if (best.length < limit || dot > best[best.length - 1].score) {
+        best.push({ doc, score: dot });
+        best.sort((a, b) => b.score - a.score);
+        if (best.length > limit) best.pop();
+      }
+    }
+    return best;
+  };
+  // As the service's search/semantic handler: both rankings read to depth 50, fused by RRF.
+  searchMeasured = (query, limit) =>
+    fuseRankings(
+      [
+        { items: searchOurs(query, Math.max(limit, 50)), weight: 1 },
+        { items: nearest(query, Math.max(limit, 50)), weight },
+      ],
+      (hit) => String(hit.doc),
+    )
+      .slice(0, limit)
+      .map(({ item }) => item);
+}
 
 const naiveSearch = naiveBm25(codes.map((code) => code.title));
 const naive = (query) => naiveSearch(query, 5);
@@ -89,11 +168,16 @@ if (options.queries) {
 const counts = { ours1: 0, ours5: 0, naive5: 0 };
 const lost = [];
 const times = [];
+// CPU time of this process: on a shared machine, wall time mostly measures the other processes.
+const cpuTimes = [];
 const slowest = [];
 for (const { expected, query } of set) {
   started = performance.now();
-  const ours = index.search(query, 5).map((hit) => hit.doc);
+  const cpuBefore = process.cpuUsage();
+  const ours = searchMeasured(query, 5).map((hit) => hit.doc);
+  const cpu = process.cpuUsage(cpuBefore);
   times.push(performance.now() - started);
+  cpuTimes.push((cpu.user + cpu.system) / 1000);
   slowest.push([performance.now() - started, query]);
   const theirs = naive(query);
   const rank = ours.findIndex((doc) => codes[doc].key === expected);
@@ -104,10 +188,12 @@ for (const { expected, query } of set) {
   if (rank < 0 && naiveHit) lost.push({ expected, query, ours, theirs });
 }
 times.sort((a, b) => a - b);
+cpuTimes.sort((a, b) => a - b);
+const at = (sorted, share) => sorted[Math.floor(sorted.length * share)].toFixed(2);
 if (process.env.SLOW) console.log(slowest.sort((a, b) => b[0] - a[0]).slice(0, 15));
 const pct = (n) => `${((100 * n) / set.length).toFixed(1)}%`;
 console.log(
-  `${set.length} terms: ours top-1 ${pct(counts.ours1)} top-5 ${pct(counts.ours5)}; naive top-5 ${pct(counts.naive5)}; ratio ${(counts.ours5 / counts.naive5).toFixed(2)}x; naive-only ${lost.length}; p50 ${times[Math.floor(times.length / 2)].toFixed(2)} ms p95 ${times[Math.floor(times.length * 0.95)].toFixed(2)} ms`,
+  `${set.length} terms: ours top-1 ${pct(counts.ours1)} top-5 ${pct(counts.ours5)}; naive top-5 ${pct(counts.naive5)}; ratio ${(counts.ours5 / counts.naive5).toFixed(2)}x; naive-only ${lost.length}; wall p50 ${at(times, 0.5)} ms p95 ${at(times, 0.95)} ms; CPU p50 ${at(cpuTimes, 0.5)} ms p95 ${at(cpuTimes, 0.95)} ms`,
 );
 for (const { expected, query, ours } of lost.slice(0, Number(options.diff))) {
   const title = codes[byKey.get(expected)]?.title;
@@ -123,7 +209,7 @@ if (process.env.CLASSES) {
     noHits: 0,
   };
   for (const { expected, query } of set) {
-    const ours = index.search(query, 5).map((hit) => codes[hit.doc].key);
+    const ours = searchOurs(query, 5).map((hit) => codes[hit.doc].key);
     if (ours.includes(expected)) continue;
     if (ours.length === 0) classes.noHits++;
     else if (ours.some((k) => k.startsWith(expected))) classes.expectedIsParentOfTop++;
@@ -136,7 +222,7 @@ if (process.env.CLASSES) {
 if (process.env.SAMECAT) {
   let shown = 0;
   for (const { expected, query } of set) {
-    const ours = index.search(query, 5).map((hit) => codes[hit.doc].key);
+    const ours = searchOurs(query, 5).map((hit) => codes[hit.doc].key);
     if (ours.includes(expected) || !ours.some((k) => k.slice(0, 3) === expected.slice(0, 3)))
       continue;
     if (shown++ % 7 !== 0) continue;

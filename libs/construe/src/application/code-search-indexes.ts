@@ -1,6 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { codeKey } from '../domain/builtin-systems.js';
+import { codeStructure, type CodeStructure } from '../domain/text-search/code-families.js';
 import { CodeSearchIndex } from '../domain/text-search/code-search-index.js';
+import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
 import { CodeSearchStore, type ScoredCode } from './ports/code-search.store.js';
@@ -11,6 +14,7 @@ const MAX_INDEXES = 6;
 interface LoadedIndex {
   index: CodeSearchIndex;
   codes: SystemCode[];
+  structure: CodeStructure;
 }
 
 /**
@@ -48,8 +52,15 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   }
 
   async search(systemId: string, query: string, limit: number): Promise<ScoredCode[]> {
-    const { index, codes } = await this.indexOf(systemId);
-    return index.search(query, limit).map(({ doc, score }) => ({
+    const { index, codes, structure } = await this.indexOf(systemId);
+    const hits = rerankByStructure(
+      index.search(query, candidateDepth(limit)),
+      query,
+      structure,
+      (doc) => /\bunspecified\b/i.test(codes[doc].description),
+      limit,
+    );
+    return hits.map(({ doc, score }) => ({
       ...codes[doc],
       score: Number(score.toFixed(4)),
     }));
@@ -79,6 +90,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
     );
     return {
       index,
+      structure: codeStructure(rows.map((row) => codeKey(row.code))),
       codes: rows.map(({ synonyms: _synonyms, context: _context, ...code }) => code),
     };
   }
