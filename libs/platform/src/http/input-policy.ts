@@ -7,16 +7,10 @@ import {
   jsonProblemError,
   mapHttpError,
 } from '@app/shared';
-import { bodyPassedPolicy } from './json-body-parser.js';
+import { bodyPassedPolicy, JSON_BODY_TYPES } from './json-body-parser.js';
 
 /** The media types the body parsers read; anything else with a body is answered 415. */
-export const ACCEPTED_BODY_TYPES = [
-  'application/json',
-  'application/*+json',
-  // The JSON Patch type the public API document names for PATCH /agent/{id} (not a +json suffix).
-  'application/json+patch',
-  'application/x-www-form-urlencoded',
-];
+export const ACCEPTED_BODY_TYPES = [...JSON_BODY_TYPES, 'application/x-www-form-urlencoded'];
 /** Raw binary bodies (POST /transcribe's audio, implementation guide packages), read as bytes. */
 export const RAW_BODY_TYPES = [
   'application/octet-stream',
