@@ -29,12 +29,6 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
     // Each build is one statement on one core: a server runs a few side by side, each in
     // its own transaction; PGlite runs one statement at a time anyway.
     const lanes = isEmbedded(this.dataSource) ? 1 : CONCURRENT_BUILDS;
-    // Freshly loaded vocabulary tables may have no statistics yet: the planner would take
-    // them for one row each and join every code to every code (hours for ICD-10-CM). Once,
-    // before the builds: ANALYZE holds a lock that concurrent builds would queue on.
-    await this.dataSource.query(
-      'ANALYZE vocab.concept, vocab.concept_relationship, vocab.concept_synonym',
-    );
     const built: (CodeSystem | null)[] = new Array<CodeSystem | null>(systems.length);
     let next = 0;
     const lane = async () => {

@@ -29,5 +29,7 @@ export abstract class VocabularyWriter {
     vocabulary: PublisherVocabulary,
     codes: PublisherCode[],
   ): Promise<void>;
+  /** Fresh planner statistics for the concepts after publisher codes were written. */
+  abstract analyzePublisherCodes(): Promise<void>;
   abstract setVocabularyVersion(vocabulary: PublisherVocabulary, version: string): Promise<void>;
 }

@@ -215,6 +215,12 @@ export class SqlVocabularyWriter extends VocabularyWriter {
     });
   }
 
+  async analyzePublisherCodes(): Promise<void> {
+    // As after an Athena file: the builtin code systems are built from vocab.concept next,
+    // and without statistics a freshly filled table is planned as one row.
+    await this.dataSource.query('ANALYZE vocab.concept');
+  }
+
   async setVocabularyVersion(vocabulary: PublisherVocabulary, version: string): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO vocab.vocabulary (vocabulary_id, vocabulary_name, vocabulary_version, vocabulary_concept_id) VALUES ($1, $2, $3, 0)

@@ -48,6 +48,7 @@ export class ImportPublisherFileHandler implements ICommandHandler<ImportPublish
     if (batch.length > 0) await flush();
     if (count === 0)
       throw AppError.badRequest('VOCABULARY.EMPTY_FILE', `${command.path} holds no codes`);
+    await this.writer.analyzePublisherCodes();
     await this.writer.setVocabularyVersion(vocabulary, command.version);
     command.onProgress({ table: vocabulary.vocabularyId, rows: count, done: true });
     this.events.publish(new VocabularyImportedEvent([vocabulary.vocabularyId]));
