@@ -244,7 +244,7 @@ async function profileEnv() {
     LOG_LEVEL: 'warn',
   };
   if (options.profile === 'server') {
-    const name = `bench_load_${Date.now().toString(36)}`;
+    const name = `${process.env.BENCH_DB_PREFIX ?? 'bench_load'}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);

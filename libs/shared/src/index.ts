@@ -32,6 +32,7 @@ export {
 export { ConfigModule } from './config/config.module.js';
 export { RequestContext, type Tenant, type Plan } from './context/request-context.js';
 export { deadlineSignal, throwIfStopped } from './context/work-signal.js';
+export { workPacer, WORK_SLICE_MS } from './context/work-pacer.js';
 export {
   JobQueue,
   JobHandlerRegistry,

@@ -57,8 +57,8 @@ function ehrDocument(): Record<string, unknown> {
 }
 
 describe('the FHIR input policy', () => {
-  it('reads an EHR-style Bundle in tolerant mode: every defect is a warning naming its path', () => {
-    const check = checkFhirInput(ehrDocument(), tolerant);
+  it('reads an EHR-style Bundle in tolerant mode: every defect is a warning naming its path', async () => {
+    const check = await checkFhirInput(ehrDocument(), tolerant);
     expect(check.errors).toEqual([]);
     const paths = check.warnings.map((warning) => warning.path);
     expect(paths).toEqual(
@@ -79,14 +79,14 @@ describe('the FHIR input policy', () => {
     );
   });
 
-  it('refuses the same Bundle in strict mode with the same findings as errors', () => {
-    const check = checkFhirInput(ehrDocument(), strict);
+  it('refuses the same Bundle in strict mode with the same findings as errors', async () => {
+    const check = await checkFhirInput(ehrDocument(), strict);
     expect(check.warnings).toEqual([]);
     expect(check.errors).toHaveLength(8);
   });
 
-  it('finds nothing in valid input', () => {
-    const check = checkFhirInput(
+  it('finds nothing in valid input', async () => {
+    const check = await checkFhirInput(
       {
         resourceType: 'Bundle',
         type: 'collection',
@@ -124,13 +124,13 @@ describe('the FHIR input policy', () => {
       ),
       `fhir_resources${'.entry[0].resource'.repeat(9)}`,
     ],
-  ])('keeps structural failures errors even when tolerant: %s', (_label, value, path) => {
-    const check = checkFhirInput(value, tolerant);
+  ])('keeps structural failures errors even when tolerant: %s', async (_label, value, path) => {
+    const check = await checkFhirInput(value, tolerant);
     expect(check.errors.map((error) => error.path)).toEqual([path]);
   });
 
-  it('warns about an entry of an unknown resource type and goes on with the others', () => {
-    const check = checkFhirInput(
+  it('warns about an entry of an unknown resource type and goes on with the others', async () => {
+    const check = await checkFhirInput(
       {
         resourceType: 'Bundle',
         type: 'collection',
@@ -148,8 +148,8 @@ describe('the FHIR input policy', () => {
     ]);
   });
 
-  it('checks entry-level elements and nested Bundles', () => {
-    const check = checkFhirInput(
+  it('checks entry-level elements and nested Bundles', async () => {
+    const check = await checkFhirInput(
       {
         resourceType: 'Bundle',
         type: 'transaction',
@@ -173,8 +173,8 @@ describe('the FHIR input policy', () => {
     ]);
   });
 
-  it('lists at most 100 findings and counts the rest', () => {
-    const check = checkFhirInput(
+  it('lists at most 100 findings and counts the rest', async () => {
+    const check = await checkFhirInput(
       {
         resourceType: 'Bundle',
         type: 'collection',
@@ -189,8 +189,8 @@ describe('the FHIR input policy', () => {
 });
 
 describe('the first-entry rule of documents', () => {
-  it('warns when a document Bundle does not start with a Composition', () => {
-    const check = checkFhirInput(
+  it('warns when a document Bundle does not start with a Composition', async () => {
+    const check = await checkFhirInput(
       {
         resourceType: 'Bundle',
         type: 'document',
@@ -207,5 +207,48 @@ describe('the first-entry rule of documents', () => {
           'Constraint bdl-11 not met: a document Bundle must have a Composition as the first resource',
       },
     ]);
+  });
+});
+
+describe('checking a large Bundle', () => {
+  const observations = (count: number) => ({
+    resourceType: 'Bundle',
+    type: 'batch',
+    entry: Array.from({ length: count }, (_, index) => ({
+      request: { method: 'POST', url: 'Observation', ...(index % 50 === 7 ? { verb: 'x' } : {}) },
+      resource: {
+        resourceType: 'Observation',
+        status: 'final',
+        code: { text: 'Heart rate' },
+        ...(index % 100 === 3 ? { issued: 20240101 } : {}),
+      },
+    })),
+  });
+
+  it('lets other callbacks run before it finishes', async () => {
+    const order: string[] = [];
+    setImmediate(() => order.push('other callback'));
+    const check = checkFhirInput(observations(1_000), tolerant).then(() =>
+      order.push('check done'),
+    );
+    order.push('check started');
+    await check;
+    expect(order).toEqual(['check started', 'other callback', 'check done']);
+  });
+
+  it('names every finding by its own entry, resources and entry elements alike', async () => {
+    const check = await checkFhirInput(observations(300), tolerant);
+    expect(check.warnings.map((warning) => warning.path)).toEqual([
+      ...[3, 103, 203].map((index) => `fhir_resources.entry[${index}].resource.issued`),
+      ...[7, 57, 107, 157, 207, 257].map((index) => `fhir_resources.entry[${index}].request.verb`),
+    ]);
+  });
+
+  it('stops with the reason of the request signal', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('deadline passed'));
+    await expect(
+      checkFhirInput(observations(1_000), { ...tolerant, signal: controller.signal }),
+    ).rejects.toThrow('deadline passed');
   });
 });

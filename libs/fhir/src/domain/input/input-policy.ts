@@ -1,4 +1,5 @@
 import { isResourceType, OperationOutcomeError, validateResource } from '@medplum/core';
+import { workPacer } from '@app/shared';
 import { loadFhirDefinitions } from '../fhir-definitions.js';
 import type { Resource } from '../fhir-types.js';
 
@@ -13,6 +14,8 @@ export interface InputPolicyOptions {
   field: string;
   /** true: every R4 finding refuses the input (an error) instead of being a warning. */
   strict: boolean;
+  /** The request's signal: the check stops (throws its reason) once it is aborted. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -29,6 +32,8 @@ export interface InputCheck {
 const MAX_LISTED = 100;
 /** Bundles inside Bundles deeper than this are refused (as fhir2omop's reader does). */
 const MAX_NESTING = 8;
+/** Entry shells per probe Bundle: each probe is one validation, done between two pauses. */
+const SHELLS_PER_PROBE = 64;
 
 type JsonObject = Record<string, unknown>;
 
@@ -40,7 +45,14 @@ class Findings {
   readonly warnings: InputFinding[] = [];
   unlisted = 0;
 
-  constructor(private readonly strict: boolean) {}
+  /**
+   * @param pace awaited before each validation: the check goes one resource at a time and
+   *   lets the event loop run between slices, so a large Bundle never holds it in one piece.
+   */
+  constructor(
+    private readonly strict: boolean,
+    readonly pace: () => Promise<void>,
+  ) {}
 
   error(path: string, problem: string): void {
     this.add(this.errors, path, problem);
@@ -74,12 +86,13 @@ const FIRST_ENTRY_RULES: Record<string, { constraint: string; type: string }> = 
 };
 
 /** R4 validation of one resource (a Bundle without its entries); error and fatal issues only. */
-function validate(
+async function validate(
   resource: JsonObject,
   at: string,
   findings: Findings,
   skipConstraint?: string,
-): void {
+): Promise<void> {
+  await findings.pace();
   try {
     validateResource(resource as unknown as Resource);
   } catch (error) {
@@ -97,7 +110,12 @@ function validate(
 }
 
 /** A resource: structural checks first (they refuse), then R4 validation (it warns). */
-function checkResource(value: unknown, at: string, findings: Findings, depth: number): void {
+async function checkResource(
+  value: unknown,
+  at: string,
+  findings: Findings,
+  depth: number,
+): Promise<void> {
   const isRoot = depth === 0;
   if (!isObject(value) || typeof value.resourceType !== 'string' || value.resourceType === '') {
     findings.error(at, 'must be a FHIR resource (a JSON object with a resourceType)');
@@ -111,7 +129,7 @@ function checkResource(value: unknown, at: string, findings: Findings, depth: nu
     return;
   }
   if (value.resourceType !== 'Bundle') {
-    validate(value, at, findings);
+    await validate(value, at, findings);
     return;
   }
   if (depth > MAX_NESTING) {
@@ -120,7 +138,7 @@ function checkResource(value: unknown, at: string, findings: Findings, depth: nu
   }
   const { entry, ...shell } = value;
   const firstEntryRule = FIRST_ENTRY_RULES[String(value.type)];
-  validate(shell, at, findings, firstEntryRule?.constraint);
+  await validate(shell, at, findings, firstEntryRule?.constraint);
   if (entry === undefined) return;
   if (!Array.isArray(entry)) {
     findings.error(`${at}.entry`, 'must be an array');
@@ -134,31 +152,34 @@ function checkResource(value: unknown, at: string, findings: Findings, depth: nu
     );
   }
   const shells: { index: number; shell: JsonObject }[] = [];
-  entry.forEach((item: unknown, index) => {
+  for (const [index, item] of (entry as unknown[]).entries()) {
     const place = `${at}.entry[${index}]`;
     if (!isObject(item)) {
       findings.error(place, 'must be an object');
-      return;
+      continue;
     }
     const { resource, ...rest } = item;
     const plainFullUrl =
       Object.keys(rest).length === 0 ||
       (Object.keys(rest).length === 1 && typeof rest.fullUrl === 'string');
     if (!plainFullUrl) shells.push({ index, shell: rest });
-    if (resource !== undefined) checkResource(resource, `${place}.resource`, findings, depth + 1);
-  });
-  if (shells.length > 0) validateEntryShells(shells, at, findings);
+    if (resource !== undefined)
+      await checkResource(resource, `${place}.resource`, findings, depth + 1);
+  }
+  for (let start = 0; start < shells.length; start += SHELLS_PER_PROBE)
+    await validateEntryShells(shells.slice(start, start + SHELLS_PER_PROBE), at, findings);
 }
 
 /**
- * Entry-level elements (fullUrl, search, request, response), checked in one probe Bundle
- * of the entries without their resources (validated on their own above).
+ * Entry-level elements (fullUrl, search, request, response), checked in a probe Bundle of
+ * (some of) the entries without their resources (validated on their own above).
  */
-function validateEntryShells(
+async function validateEntryShells(
   shells: { index: number; shell: JsonObject }[],
   at: string,
   findings: Findings,
-): void {
+): Promise<void> {
+  await findings.pace();
   const probe = { resourceType: 'Bundle', type: 'collection', entry: shells.map((s) => s.shell) };
   try {
     validateResource(probe as unknown as Resource);
@@ -187,11 +208,15 @@ function validateEntryShells(
  *   a warning naming the path, unless `strict` asks for today's refusal.
  * Each resource of a Bundle is validated on its own, so one bad resource does not hide the
  * findings of the others. Modes add their own errors (the IPS patient rules) afterwards.
+ * Resources are validated one at a time, pausing for the event loop every few milliseconds.
  */
-export function checkFhirInput(value: unknown, options: InputPolicyOptions): InputCheck {
+export async function checkFhirInput(
+  value: unknown,
+  options: InputPolicyOptions,
+): Promise<InputCheck> {
   loadFhirDefinitions();
-  const findings = new Findings(options.strict);
-  checkResource(value, options.field, findings, 0);
+  const findings = new Findings(options.strict, workPacer(options.signal));
+  await checkResource(value, options.field, findings, 0);
   return { errors: findings.errors, warnings: findings.warnings, unlisted: findings.unlisted };
 }
 

@@ -6,10 +6,11 @@ export interface FhirReadOptions {
 /**
  * Applies the shared FHIR input policy (`checkFhirInput` of @app/fhir): throws a 400 naming
  * each structural failure (and, when strict, each R4 finding); returns the R4 findings of
- * tolerant reading as warning lines (`path: problem`).
+ * tolerant reading as warning lines (`path: problem`). Asynchronous: a large input is
+ * validated in slices, letting other requests run in between.
  */
 export abstract class FhirValidator {
-  abstract validate(value: unknown, field: string, options: FhirReadOptions): string[];
+  abstract validate(value: unknown, field: string, options: FhirReadOptions): Promise<string[]>;
 
   /**
    * A copy of a resource without the elements R4 validation flags, for FHIR the service

@@ -6,9 +6,9 @@ const validator = new MedplumFhirValidator();
 const strict = { strict: true };
 const tolerant = { strict: false };
 
-function refusal(value: unknown, options = strict): ExpectedFailure {
+async function refusal(value: unknown, options = strict): Promise<ExpectedFailure> {
   try {
-    validator.validate(value, 'fhir_resources', options);
+    await validator.validate(value, 'fhir_resources', options);
   } catch (error) {
     const failure = expectedFailure(error);
     if (failure) return failure;
@@ -18,9 +18,9 @@ function refusal(value: unknown, options = strict): ExpectedFailure {
 }
 
 describe('validating FHIR R4 input', () => {
-  it('accepts valid resources and Bundles without warnings', () => {
+  it('accepts valid resources and Bundles without warnings', async () => {
     expect(
-      validator.validate(
+      await validator.validate(
         {
           resourceType: 'Bundle',
           type: 'collection',
@@ -32,17 +32,17 @@ describe('validating FHIR R4 input', () => {
     ).toEqual([]);
   });
 
-  it('strict: answers 400 SUMMARY.INVALID_FHIR naming each wrong element', () => {
-    const error = refusal({ resourceType: 'Patient', birthDate: 19700101, nickname: 'x' });
+  it('strict: answers 400 SUMMARY.INVALID_FHIR naming each wrong element', async () => {
+    const error = await refusal({ resourceType: 'Patient', birthDate: 19700101, nickname: 'x' });
     expect(error.status).toBe(400);
     expect(error.code).toBe('SUMMARY.INVALID_FHIR');
     expect(error.message).toContain('fhir_resources.birthDate');
     expect(error.message).toContain('fhir_resources.nickname');
   });
 
-  it('tolerant: returns the same findings as warnings', () => {
+  it('tolerant: returns the same findings as warnings', async () => {
     expect(
-      validator.validate(
+      await validator.validate(
         { resourceType: 'Patient', birthDate: 19700101, nickname: 'x' },
         'fhir_resources',
         tolerant,
@@ -53,19 +53,23 @@ describe('validating FHIR R4 input', () => {
     ]);
   });
 
-  it('refuses a missing required element in strict mode and what is not FHIR in both', () => {
+  it('refuses a missing required element in strict mode and what is not FHIR in both', async () => {
     expect(
-      refusal({
-        resourceType: 'Bundle',
-        type: 'collection',
-        entry: [{ resource: { resourceType: 'Condition' } }],
-      }).message,
+      (
+        await refusal({
+          resourceType: 'Bundle',
+          type: 'collection',
+          entry: [{ resource: { resourceType: 'Condition' } }],
+        })
+      ).message,
     ).toContain('fhir_resources.entry[0].resource.subject');
     for (const options of [strict, tolerant]) {
-      expect(refusal({ hello: 'world' }, options).message).toBe(
+      expect((await refusal({ hello: 'world' }, options)).message).toBe(
         'fhir_resources is not FHIR R4 that can be read: fhir_resources: must be a FHIR resource (a JSON object with a resourceType)',
       );
-      expect(refusal({ resourceType: 'Nonsense' }, options).code).toBe('SUMMARY.INVALID_FHIR');
+      expect((await refusal({ resourceType: 'Nonsense' }, options)).code).toBe(
+        'SUMMARY.INVALID_FHIR',
+      );
     }
   });
 });

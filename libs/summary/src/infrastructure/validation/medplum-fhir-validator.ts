@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { checkFhirInput, conformResource, describeFinding, warningLines } from '@app/fhir';
-import { AppError } from '@app/shared';
+import { AppError, RequestContext } from '@app/shared';
 import { FhirValidator, type FhirReadOptions } from '../../application/ports/fhir-validator.js';
 import { SummaryErrorCodes } from '../../domain/summary-errors.js';
 
@@ -9,8 +9,12 @@ const MAX_IN_MESSAGE = 20;
 /** The shared input policy, which validates with Medplum against the R4 StructureDefinitions. */
 @Injectable()
 export class MedplumFhirValidator extends FhirValidator {
-  validate(value: unknown, field: string, options: FhirReadOptions): string[] {
-    const check = checkFhirInput(value, { field, strict: options.strict });
+  async validate(value: unknown, field: string, options: FhirReadOptions): Promise<string[]> {
+    const check = await checkFhirInput(value, {
+      field,
+      strict: options.strict,
+      signal: RequestContext.signal(),
+    });
     const { errors } = check;
     if (errors.length === 0) return warningLines(check);
     const listed = errors.slice(0, MAX_IN_MESSAGE).map(describeFinding);

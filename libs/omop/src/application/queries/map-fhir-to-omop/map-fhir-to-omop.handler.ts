@@ -33,9 +33,10 @@ export class MapFhirToOmopHandler implements IQueryHandler<MapFhirToOmopQuery> {
   async execute(query: MapFhirToOmopQuery): Promise<OmopMappingAnswer> {
     try {
       const input = readFhirInput(query.fhirResources);
-      const check = checkFhirInput(query.fhirResources, {
+      const check = await checkFhirInput(query.fhirResources, {
         field: 'fhir_resources',
         strict: query.strict,
+        signal: RequestContext.signal(),
       });
       if (check.errors.length > 0) throw invalid(check.errors);
       const problems = checkFhirShapes(input.entries);

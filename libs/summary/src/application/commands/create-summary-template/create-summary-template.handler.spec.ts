@@ -36,14 +36,14 @@ class MemoryTemplates extends SummaryTemplateRepository {
 }
 
 class RefusingValidator extends MedplumFhirValidator {
-  override validate(_value: unknown, field: string): string[] {
-    throw new Error(`refused ${field}`);
+  override validate(_value: unknown, field: string): Promise<string[]> {
+    return Promise.reject(new Error(`refused ${field}`));
   }
 }
 
 class AcceptingValidator extends MedplumFhirValidator {
-  override validate(): string[] {
-    return [];
+  override validate(): Promise<string[]> {
+    return Promise.resolve([]);
   }
 }
 

@@ -20,7 +20,7 @@ export class CreateSummaryTemplateHandler implements ICommandHandler<CreateSumma
     let exampleData = null;
     if (command.exampleFhirData !== null) {
       // Example data is stored with the template, so it must be valid R4 (strict policy).
-      this.validator.validate(command.exampleFhirData, 'example_fhir_data', { strict: true });
+      await this.validator.validate(command.exampleFhirData, 'example_fhir_data', { strict: true });
       exampleData = readFhirInput(command.exampleFhirData, 'example_fhir_data');
     }
     const prepared = templateFromExample(

@@ -39,7 +39,7 @@ class OneTemplate extends SummaryTemplateRepository {
 /** The real input policy, remembering what it was asked to check. */
 class RecordingValidator extends MedplumFhirValidator {
   readonly calls: { field: string; strict: boolean }[] = [];
-  override validate(value: unknown, field: string, options: FhirReadOptions): string[] {
+  override validate(value: unknown, field: string, options: FhirReadOptions): Promise<string[]> {
     this.calls.push({ field, strict: options.strict });
     return super.validate(value, field, options);
   }

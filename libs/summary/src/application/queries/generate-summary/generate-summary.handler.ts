@@ -47,8 +47,10 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
   }
 
   /** The shared input policy, then the reading; the policy's findings become warnings. */
-  private read(query: GenerateSummaryQuery): { input: FhirInput; warnings: string[] } {
-    const warnings = this.validator.validate(query.fhirResources, 'fhir_resources', {
+  private async read(
+    query: GenerateSummaryQuery,
+  ): Promise<{ input: FhirInput; warnings: string[] }> {
+    const warnings = await this.validator.validate(query.fhirResources, 'fhir_resources', {
       strict: query.strict,
     });
     return { input: readFhirInput(query.fhirResources), warnings };
@@ -63,7 +65,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     }
     const template = await this.templates.findOwned(query.accountId, query.templateId);
     if (template === null) throw templateNotFound(query.templateId);
-    const { input, warnings } = this.read(query);
+    const { input, warnings } = await this.read(query);
     const rendered = renderTemplate(parseTemplate(template.template), groupByType(input.entries), {
       now: new Date(),
     });
@@ -74,9 +76,9 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     };
   }
 
-  private flatten(query: GenerateSummaryQuery): GeneratedSummary {
+  private async flatten(query: GenerateSummaryQuery): Promise<GeneratedSummary> {
     const view = query.viewDefinition === null ? null : parseViewDefinition(query.viewDefinition);
-    const { input, warnings } = this.read(query);
+    const { input, warnings } = await this.read(query);
     if (view !== null) {
       const rows = runViewDefinition(
         view,
@@ -108,8 +110,8 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     };
   }
 
-  private ips(query: GenerateSummaryQuery): GeneratedSummary {
-    const { input, warnings } = this.read(query);
+  private async ips(query: GenerateSummaryQuery): Promise<GeneratedSummary> {
+    const { input, warnings } = await this.read(query);
     const conform = (resource: FhirResource, fullUrl: string): FhirResource => {
       const conformed = this.validator.conform(resource);
       for (const finding of conformed.removed)
