@@ -3,7 +3,7 @@ import { conformResource } from '@app/fhir';
 import { expectedFailure } from '@app/shared';
 import { groupByType, readFhirInput } from './fhir/fhir-input.js';
 import { ReferenceIndex } from './fhir/reference-index.js';
-import { flattenResources } from './flatten/flatten-resources.js';
+import { flattenResource } from './flatten/flatten-resources.js';
 import { buildInternationalPatientSummary } from './ips/build-ips.js';
 import { parseTemplate } from './template/parse-template.js';
 import { renderTemplate } from './template/render-template.js';
@@ -174,7 +174,8 @@ const template = parseTemplate(
 /** Runs every mode; only a refusal (an expected failure, e.g. the IPS patient rules) may be thrown. */
 function summariseEveryWay(bundle: Json, withDocument = false): void {
   const input = readFhirInput(bundle);
-  flattenResources(input.entries, new ReferenceIndex(input.entries));
+  const references = new ReferenceIndex(input.entries);
+  for (const entry of input.entries) flattenResource(entry, references);
   renderTemplate(template, groupByType(input.entries), { now: new Date('2025-01-01') });
   let next = 0;
   try {

@@ -60,9 +60,10 @@ const bundle = {
   ],
 };
 
+const input = readFhirInput(bundle);
+const flattened = await flattenResources(input.entries, new ReferenceIndex(input.entries));
+
 describe('flatten mode', () => {
-  const input = readFhirInput(bundle);
-  const flattened = flattenResources(input.entries, new ReferenceIndex(input.entries));
   const observation = flattened[2];
 
   it('starts every line with what the resource is, its name and whose it is', () => {
@@ -104,6 +105,39 @@ describe('flatten mode', () => {
     });
     expect(flattened[1].lines[0]).toBe(
       'Encounter "Check-up on 2024-05-01" of patient Ann Ames: resource Encounter/e (urn:uuid:e)',
+    );
+  });
+});
+
+describe('flattening many resources', () => {
+  const many = readFhirInput({
+    resourceType: 'Bundle',
+    type: 'collection',
+    entry: Array.from({ length: 3_000 }, (_, index) => ({
+      resource: {
+        resourceType: 'Observation',
+        id: `o${index}`,
+        status: 'final',
+        code: { coding: [{ system: 'http://loinc.org', code: '8867-4', display: 'Heart rate' }] },
+        valueQuantity: { value: 60 + (index % 40), unit: '/min' },
+      },
+    })),
+  });
+
+  it('lets other callbacks run before it finishes, and keeps every resource in order', async () => {
+    const order: string[] = [];
+    setImmediate(() => order.push('other callback'));
+    const done = flattenResources(many.entries, new ReferenceIndex(many.entries)).then(
+      (resources) => {
+        order.push('flatten done');
+        return resources;
+      },
+    );
+    order.push('flatten started');
+    const resources = await done;
+    expect(order).toEqual(['flatten started', 'other callback', 'flatten done']);
+    expect(resources.map((resource) => resource.id)).toEqual(
+      many.entries.map((entry) => entry.resource.id),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { throwIfStopped } from '@app/shared';
+import { throwIfStopped, workPacer } from '@app/shared';
 import type { ResourceEntry } from '../fhir/fhir-input.js';
 import type { FhirResource } from '../fhir/fhir-resource.js';
 import { readableName } from '../fhir/readable-name.js';
@@ -65,13 +65,18 @@ export function flattenResource(
   };
 }
 
-export function flattenResources(
+/** Flattens one resource at a time, pausing for the event loop every few milliseconds. */
+export async function flattenResources(
   entries: readonly ResourceEntry[],
   references: ReferenceIndex,
   signal?: AbortSignal,
-): FlattenedResource[] {
-  return entries.map((entry) => {
+): Promise<FlattenedResource[]> {
+  const pace = workPacer(signal);
+  const flattened: FlattenedResource[] = [];
+  for (const entry of entries) {
+    await pace();
     throwIfStopped(signal);
-    return flattenResource(entry, references);
-  });
+    flattened.push(flattenResource(entry, references));
+  }
+  return flattened;
 }

@@ -97,7 +97,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
         warnings,
       };
     }
-    const resources = flattenResources(
+    const resources = await flattenResources(
       input.entries,
       new ReferenceIndex(input.entries),
       RequestContext.signal(),
