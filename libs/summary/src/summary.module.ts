@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CreateSummaryTemplateHandler } from './application/commands/create-summary-template/create-summary-template.handler.js';
 import { DeleteSummaryTemplateHandler } from './application/commands/delete-summary-template/delete-summary-template.handler.js';
@@ -12,6 +12,7 @@ import { ListSummaryTemplatesHandler } from './application/queries/list-summary-
 import { QueryBusSummaryGenerator } from './application/services/query-bus-summary-generator.js';
 import { SummaryTemplateEntity } from './infrastructure/persistence/summary-template.entity.js';
 import { TypeOrmSummaryTemplateRepository } from './infrastructure/persistence/typeorm-summary-template.repository.js';
+import { warmUpFhirPath } from './domain/fhirpath/fhirpath-engine.js';
 import { MedplumFhirValidator } from './infrastructure/validation/medplum-fhir-validator.js';
 import { SummaryController } from './interface/http/summary.controller.js';
 import { SummaryTemplatesController } from './interface/http/summary-templates.controller.js';
@@ -37,4 +38,8 @@ const handlers = [
   ],
   exports: [SummaryGenerator],
 })
-export class SummaryModule {}
+export class SummaryModule implements OnApplicationBootstrap {
+  onApplicationBootstrap(): void {
+    warmUpFhirPath();
+  }
+}
