@@ -45,6 +45,13 @@ class RecordingValidator extends MedplumFhirValidator {
   }
 }
 
+/** Input checked elsewhere: only the IPS document's own validation (conform) runs. */
+class ConformOnlyValidator extends MedplumFhirValidator {
+  override validate(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+}
+
 const ACCOUNT = 'a';
 const TEMPLATE_ID = '6f1c7a52-8a2d-4c39-9b5e-3f0f6f0c2a11';
 const stored: SummaryTemplate = {
@@ -221,5 +228,66 @@ describe('generating a summary', () => {
     expect(refused.code).toBe('SUMMARY.INVALID_FHIR');
     expect(refused.message).toContain('fhir_resources.entry[0].resource.nickname');
     expect(validator.calls.at(-1)).toEqual({ field: 'fhir_resources', strict: true });
+  });
+
+  it('conforms the resources of a large IPS document one at a time, letting other callbacks run', async () => {
+    const handler = new GenerateSummaryHandler(
+      new OneTemplate(stored),
+      new ConformOnlyValidator(),
+      loadConfig({}),
+    );
+    const vitals = Array.from({ length: 1_500 }, (_, index) => ({
+      fullUrl: `urn:uuid:o${index}`,
+      resource: {
+        resourceType: 'Observation',
+        id: `o${index}`,
+        status: 'final',
+        category: [
+          {
+            coding: [
+              {
+                system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+                code: 'vital-signs',
+              },
+            ],
+          },
+        ],
+        // One code each: the section keeps the latest Observation of each code.
+        code: { text: `Vital sign ${index}` },
+        subject: { reference: 'urn:uuid:p' },
+        effectiveDateTime: '2024-01-01',
+        valueQuantity: { value: 60, unit: '/min' },
+        ...(index === 7 ? { nickname: 'x' } : {}),
+      },
+    }));
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [{ fullUrl: 'urn:uuid:p', resource: patient }, ...vitals],
+    };
+    const order: string[] = [];
+    setImmediate(() => order.push('other callback'));
+    const done = handler
+      .execute(new GenerateSummaryQuery(ACCOUNT, 'ips', bundle, null, null, 'bundle'))
+      .then((result) => {
+        order.push('document done');
+        return result;
+      });
+    order.push('document started');
+    const document = await done;
+    expect(order).toEqual(['document started', 'other callback', 'document done']);
+    expect(document.warnings).toEqual([
+      'IPS Bundle entry urn:uuid:o7: left out Observation.nickname: Invalid additional property "nickname"',
+    ]);
+    const entries = (document.kind === 'ips' && document.bundle?.entry) as {
+      fullUrl: string;
+      resource: Record<string, unknown>;
+    }[];
+    const o7 = entries.find((entry) => entry.fullUrl === 'urn:uuid:o7');
+    expect(o7?.resource.id).toBe('o7');
+    expect(o7?.resource).not.toHaveProperty('nickname');
+    expect(entries.filter((entry) => entry.resource.resourceType === 'Observation')).toHaveLength(
+      1_500,
+    );
   });
 });

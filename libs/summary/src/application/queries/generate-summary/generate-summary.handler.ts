@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { AppConfig, AppError, RequestContext } from '@app/shared';
+import { AppConfig, AppError, RequestContext, workPacer } from '@app/shared';
 import { randomUUID } from 'node:crypto';
 import { groupByType, readFhirInput, type FhirInput } from '../../../domain/fhir/fhir-input.js';
 import type { FhirResource } from '../../../domain/fhir/fhir-resource.js';
@@ -15,6 +15,8 @@ import { FhirValidator } from '../../ports/fhir-validator.js';
 import { SummaryTemplateRepository } from '../../ports/summary-template.repository.js';
 import { templateNotFound } from '../../template-not-found.js';
 import { GenerateSummaryQuery, type GeneratedSummary } from './generate-summary.query.js';
+
+type ConformedCopy = ReturnType<FhirValidator['conform']>;
 
 function notForMode(option: string, mode: string, needed: string): AppError {
   return AppError.badRequest(
@@ -110,10 +112,39 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     };
   }
 
+  /**
+   * The conformed copies of the resources the IPS document holds. A first build names them;
+   * each is then validated on its own, pausing for the event loop every few milliseconds
+   * (a document of thousands of resources must not hold it in one piece).
+   */
+  private async conformedCopies(
+    input: FhirInput,
+    now: Date,
+  ): Promise<Map<FhirResource, ConformedCopy>> {
+    const included: FhirResource[] = [];
+    buildInternationalPatientSummary(input, {
+      now,
+      newId: randomUUID,
+      conform: (resource) => {
+        included.push(resource);
+        return resource;
+      },
+    });
+    const pace = workPacer(RequestContext.signal());
+    const copies = new Map<FhirResource, ConformedCopy>();
+    for (const resource of included) {
+      await pace();
+      copies.set(resource, this.validator.conform(resource));
+    }
+    return copies;
+  }
+
   private async ips(query: GenerateSummaryQuery): Promise<GeneratedSummary> {
     const { input, warnings } = await this.read(query);
+    const now = new Date();
+    const copies = query.format === 'bundle' ? await this.conformedCopies(input, now) : null;
     const conform = (resource: FhirResource, fullUrl: string): FhirResource => {
-      const conformed = this.validator.conform(resource);
+      const conformed = copies?.get(resource) ?? this.validator.conform(resource);
       for (const finding of conformed.removed)
         warnings.push(`IPS Bundle entry ${fullUrl}: left out ${finding}`);
       for (const finding of conformed.remaining)
@@ -122,7 +153,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     };
     const ips = buildInternationalPatientSummary(
       input,
-      query.format === 'bundle' ? { now: new Date(), newId: randomUUID, conform } : null,
+      query.format === 'bundle' ? { now, newId: randomUUID, conform } : null,
     );
     return {
       kind: 'ips',
