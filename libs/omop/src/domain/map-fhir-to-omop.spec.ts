@@ -186,6 +186,22 @@ describe('mapFhirToOmop', () => {
     expect(result.tables).toEqual({});
   });
 
+  it('lets other callbacks run while it maps a large Bundle', async () => {
+    const conditions = Array.from({ length: 2_000 }, (_, index) =>
+      condition(`c${index}`, '59621000', '2019-12-01'),
+    );
+    const order: string[] = [];
+    setImmediate(() => order.push('other callback'));
+    const done = mapWithFixture(bundle(...conditions)).then((result) => {
+      order.push('mapping done');
+      return result;
+    });
+    order.push('mapping started');
+    const result = await done;
+    expect(order).toEqual(['mapping started', 'other callback', 'mapping done']);
+    expect(result.tables.condition_occurrence).toHaveLength(2_000);
+  });
+
   it('summarises the selected codes and echoes or reports the vocabulary version', async () => {
     const input = bundle(
       condition('c1', '59621000', '2020-01-02'),

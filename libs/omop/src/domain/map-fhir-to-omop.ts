@@ -1,4 +1,4 @@
-import { throwIfStopped } from '@app/shared';
+import { throwIfStopped, workPacer } from '@app/shared';
 import type { OmopIdAllocator } from './ids/omop-id-allocator.js';
 import { readFhirInput, type InputEntry } from './input/read-fhir-input.js';
 import { MappingRun } from './mapping/mapping-run.js';
@@ -106,7 +106,10 @@ export async function mapFhirToOmop(
   const ordered = [...mapped].sort(
     (a, b) => PHASE_OF.get(a.resourceType)! - PHASE_OF.get(b.resourceType)!,
   );
+  // Cached lookups resolve without a turn of the event loop: the pacer gives it one every few ms.
+  const pace = workPacer(deps.signal);
   for (const entry of ordered) {
+    await pace();
     throwIfStopped(deps.signal);
     await MAPPER_OF.get(entry.resourceType)!(run, entry);
   }
