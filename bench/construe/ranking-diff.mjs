@@ -43,7 +43,7 @@ await build({
   stdin: {
     contents: [
       `export { CodeSearchIndex, DEFAULT_RANKING } from './${search}/code-search-index.ts';`,
-      `export { codeStructure } from './${search}/code-families.ts';`,
+      `export { codeCategory, codeStructure } from './${search}/code-families.ts';`,
       `export { candidateDepth, rerankByStructure } from './${search}/structure-rerank.ts';`,
       `export { fuseRankings } from './${search}/rank-fusion.ts';`,
       `export { embedText, EMBEDDING_DIMENSIONS } from './libs/construe/src/domain/hashing-embedder.ts';`,
@@ -61,6 +61,7 @@ await build({
 const {
   CodeSearchIndex,
   DEFAULT_RANKING,
+  codeCategory,
   codeStructure,
   candidateDepth,
   rerankByStructure,
@@ -90,7 +91,7 @@ const documents = codes.map((code) => {
     if (parent !== undefined) context.push(codes[parent].title);
   }
   const synonyms = code.short && code.short !== code.title ? [code.short] : [];
-  return { title: code.title, synonyms, context };
+  return { title: code.title, synonyms, context, group: codeCategory(code.key) };
 });
 let started = performance.now();
 const index = new CodeSearchIndex(documents, {

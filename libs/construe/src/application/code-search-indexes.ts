@@ -1,7 +1,11 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { codeKey } from '../domain/builtin-systems.js';
-import { codeStructure, type CodeStructure } from '../domain/text-search/code-families.js';
+import {
+  codeCategory,
+  codeStructure,
+  type CodeStructure,
+} from '../domain/text-search/code-families.js';
 import { CodeSearchIndex } from '../domain/text-search/code-search-index.js';
 import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
 import type { SystemCode } from '../domain/code-system.js';
@@ -85,7 +89,12 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   private async build(systemId: string): Promise<LoadedIndex> {
     const rows = await this.store.loadSearchDocuments(systemId);
     const index = await CodeSearchIndex.build(
-      rows.map((row) => ({ title: row.description, synonyms: row.synonyms, context: row.context })),
+      rows.map((row) => ({
+        title: row.description,
+        synonyms: row.synonyms,
+        context: row.context,
+        group: codeCategory(codeKey(row.code)),
+      })),
       () => new Promise((resolve) => setImmediate(resolve)),
     );
     return {

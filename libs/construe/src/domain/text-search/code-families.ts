@@ -20,6 +20,11 @@ const ICD_SHAPE = /^[A-Z][0-9][0-9A-Z]{1,5}$/;
 /** Seventh characters that stand for a family, in order of preference. */
 const PREFERRED_SEVENTH = ['A', '0'];
 
+/** The category of an ICD-10-style key (its first three characters); none for other shapes. */
+export function codeCategory(key: string): string | undefined {
+  return ICD_SHAPE.test(key) ? key.slice(0, 3) : undefined;
+}
+
 /** `keys`: each code without dots or spaces, upper case (see `codeKey`). */
 export function codeStructure(keys: readonly string[]): CodeStructure {
   const heading = new Uint8Array(keys.length);

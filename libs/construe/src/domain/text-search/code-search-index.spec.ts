@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodeSearchIndex, type SearchDocument } from './code-search-index.js';
+import { CodeSearchIndex, DEFAULT_RANKING, type SearchDocument } from './code-search-index.js';
 
 /** Titles in the manner of a classification, written for these tests. */
 const CODES: (SearchDocument & { code: string })[] = [
@@ -81,6 +81,39 @@ describe('CodeSearchIndex', () => {
   it('respects the limit and returns nothing for an empty query', () => {
     expect(codes('of the', 5)).toEqual([]);
     expect(codes('tinea', 1)).toHaveLength(1);
+  });
+});
+
+describe('CodeSearchIndex categories', () => {
+  /** Categories written for this test; V1 and R1 have the same title in different categories. */
+  const GROUPED: (SearchDocument & { code: string })[] = [
+    { code: 'V1', title: 'Atresia, acquired', group: 'V' },
+    { code: 'V2', title: 'Aneurysm of aortic arch', group: 'V' },
+    { code: 'V3', title: 'Dissection of aorta', group: 'V' },
+    { code: 'R1', title: 'Atresia, acquired', group: 'R' },
+    { code: 'R2', title: 'Congenital narrowing of windpipe', group: 'R' },
+    { code: 'R3', title: 'Other congenital malformations of windpipe', group: 'R' },
+    { code: 'S1', title: 'Cellulitis of finger', group: 'S' },
+    { code: 'K1', title: 'Calculus of kidney', group: 'K' },
+  ];
+  const order = (index: CodeSearchIndex, query: string) =>
+    index
+      .search(query, 8)
+      .map(({ doc }) => GROUPED[doc].code)
+      .filter((code) => code === 'V1' || code === 'R1');
+
+  it('of two codes a query matches alike, ranks first the one whose category holds its other words', () => {
+    const grouped = new CodeSearchIndex(GROUPED);
+    const ungrouped = new CodeSearchIndex(GROUPED, { ...DEFAULT_RANKING, group: 0 });
+    // Without categories the tie goes to the first code given.
+    expect(order(ungrouped, 'acquired windpipe atresia')).toEqual(['V1', 'R1']);
+    expect(order(grouped, 'acquired windpipe atresia')).toEqual(['R1', 'V1']);
+    expect(order(grouped, 'acquired aortic atresia')).toEqual(['V1', 'R1']);
+  });
+
+  it('leaves a query that one title answers to that title', () => {
+    const grouped = new CodeSearchIndex(GROUPED);
+    expect(grouped.search('congenital windpipe narrowing', 1)[0].doc).toBe(4);
   });
 });
 

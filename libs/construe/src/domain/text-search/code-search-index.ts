@@ -1,5 +1,5 @@
 import { boundedEditDistance } from '@app/shared';
-import { isLowInformation, queryWords, terms, type QueryWord } from './search-words.js';
+import { isLowInformation, queryWords, terms, words, type QueryWord } from './search-words.js';
 
 /**
  * In-memory lexical retrieval over one code system: BM25F over three fields of each code
@@ -13,6 +13,12 @@ export interface SearchDocument {
   synonyms?: readonly string[];
   /** Names of the concepts above the code (category titles, parent concepts). */
   context?: readonly string[];
+  /**
+   * The category the code belongs to (an ICD-10 code's first three characters), if its
+   * system has any: the titles of a category's codes together say what the category is
+   * about, beyond the words of any one title.
+   */
+  group?: string;
 }
 
 export interface SearchHit {
@@ -44,6 +50,14 @@ export interface RankingParameters {
    * conditions" and the exact title come first.
    */
   coverage: number;
+  /**
+   * Weight of the code's category in its score: each category is also scored as one document
+   * made of all its codes' title words (cluster-based retrieval), so that a query whose
+   * words are spread over a category's titles ("atresia", "bronchus") prefers codes of that
+   * category to a code elsewhere that has one rare word. Both scores are taken relative to
+   * the query's best code and best category.
+   */
+  group: number;
 }
 
 export const DEFAULT_RANKING: RankingParameters = {
@@ -55,7 +69,10 @@ export const DEFAULT_RANKING: RankingParameters = {
   fuzzy: 0.6,
   root: 0.35,
   coverage: 0.5,
+  group: 0.3,
 };
+/** How many of the best categories of a query give their codes a share of their score. */
+const GROUP_DEPTH = 100;
 const ROOT_LENGTH = 5;
 const MAX_ALTERNATIVES = 3;
 /** Codes indexed between two pauses of a stepwise build. */
@@ -97,6 +114,9 @@ export class CodeSearchIndex {
   /** Term ids (not roots) by term length, and in term order: the fuzzy matching's dictionary. */
   private readonly byLength = new Map<number, number[]>();
   private sortedTerms: number[] = [];
+  /** The category index of each code (-1 without one), and the index over the categories' documents. */
+  private groupOf: Int32Array = new Int32Array(0);
+  private groups: CodeSearchIndex | null = null;
 
   /** Builds the index at once. */
   constructor(
@@ -196,12 +216,37 @@ export class CodeSearchIndex {
       if (bucket) bucket.push(id);
       else this.byLength.set(length, [id]);
     }
+    this.indexGroups(documents);
     this.sortedTerms = words.sort((a, b) =>
       this.dictionary[a] < this.dictionary[b]
         ? -1
         : this.dictionary[a] > this.dictionary[b]
           ? 1
           : 0,
+    );
+  }
+
+  private indexGroups(documents: readonly SearchDocument[]): void {
+    this.groupOf = new Int32Array(documents.length).fill(-1);
+    if (this.ranking.group <= 0) return;
+    const ids = new Map<string, number>();
+    const groupWords: Set<string>[] = [];
+    documents.forEach((document, doc) => {
+      if (document.group === undefined) return;
+      let id = ids.get(document.group);
+      if (id === undefined) {
+        id = groupWords.length;
+        ids.set(document.group, id);
+        groupWords.push(new Set());
+      }
+      this.groupOf[doc] = id;
+      for (const word of words(document.title)) groupWords[id].add(word);
+    });
+    if (groupWords.length === 0) return;
+    // A category's document holds each word once: a category with many codes is not more relevant.
+    this.groups = new CodeSearchIndex(
+      groupWords.map((words) => ({ title: [...words].join(' ') })),
+      { ...this.ranking, coverage: 0, group: 0 },
     );
   }
 
@@ -261,7 +306,21 @@ export class CodeSearchIndex {
         this.titleMass[doc] > 0 ? Math.min(this.titleCovered[doc] / this.titleMass[doc], 1) : 1;
       this.scores[doc] *= 1 - this.ranking.coverage + this.ranking.coverage * coverage;
     }
+    if (this.groups !== null) this.addGroupScores(query, touched);
     return this.top(touched, limit);
+  }
+
+  private addGroupScores(query: string, touched: number[]): void {
+    const groupHits = this.groups!.search(query, GROUP_DEPTH);
+    if (groupHits.length === 0) return;
+    const groupScores = new Map(groupHits.map((hit) => [hit.doc, hit.score / groupHits[0].score]));
+    let best = 0;
+    for (const doc of touched) best = Math.max(best, this.scores[doc]);
+    if (best <= 0) return;
+    for (const doc of touched) {
+      const group = groupScores.get(this.groupOf[doc]) ?? 0;
+      this.scores[doc] = this.scores[doc] / best + this.ranking.group * group;
+    }
   }
 
   private nextWordGeneration(): number {
