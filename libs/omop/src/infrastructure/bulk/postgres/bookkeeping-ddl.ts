@@ -1,5 +1,8 @@
 import { MAPPED_CDM_TABLES } from '../../../domain/bulk/cdm-tables.js';
 
+/** `_fhir_load_meta` key of the clinical tables' constraints and indices not yet added (a JSON array of statements). */
+export const DEFERRED_DDL_KEY = 'deferred_ddl';
+
 /**
  * The loader's own tables, beside the CDM's and prefixed `_fhir_` so CDM tools ignore
  * them: the persistent id map (one sequence per table, so ids are dense, unique and
