@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +58,7 @@ if (!existsSync(cli)) {
 function timed(command, args, env = {}) {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', command, ...args], {
+    const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M CPU_S=%U+%S', command, ...args], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,8 +70,10 @@ function timed(command, args, env = {}) {
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       const rss = Number(/PEAK_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? 0) / 1024;
+      const cpu = /CPU_S=([\d.]+)\+([\d.]+)/.exec(stderr);
+      const cpuSeconds = cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN;
       if (code !== 0) fail(new Error(`${command} ${args[0] ?? ''} failed: ${stderr.slice(-600)}`));
-      else done({ seconds, rssMb: rss, stdout, stderr });
+      else done({ seconds, rssMb: rss, cpuSeconds, stdout, stderr });
     });
   });
 }
@@ -228,14 +230,25 @@ async function parseBaseline(directory) {
   return { seconds: (performance.now() - started) / 1000, resources };
 }
 
-/** Starts a worker process (server profile); the returned function stops it and gives its peak RSS (MB). */
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Starts a worker process (server profile). `cpu()` reads the CPU seconds it has used;
+ * `stop()` stops it and gives its peak RSS (MB).
+ */
 function startWorker(env) {
   const child = spawn(process.execPath, [worker], {
     cwd: repoRoot,
     env: { ...process.env, ...env, WORKER_CONCURRENCY: options.jobs, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'ignore'],
   });
-  return async () => {
+  const cpu = () => cpuSecondsOf(child.pid);
+  const stop = async () => {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
     const closed = new Promise((done) => child.on('close', done));
@@ -243,6 +256,7 @@ function startWorker(env) {
     await closed;
     return peakKb / 1024;
   };
+  return { cpu, stop };
 }
 
 async function loadBench(work) {
@@ -271,11 +285,12 @@ async function loadBench(work) {
     if (profile === 'embedded') env.CREATE_DEMO_CLIENT = 'false';
     await timed(process.execPath, [cli, 'vocab:import', '--athena', ATHENA_SUBSET], env);
     const target = `${await freshDatabase('cdm')}?schema=cdm`;
-    const stop = profile === 'server' ? startWorker(env) : null;
+    const worker = profile === 'server' ? startWorker(env) : null;
     const args = [cli, 'omop:load', '--ndjson', directory, '--target', target];
     args.push('--jobs', options.jobs);
     try {
       for (const run of ['first', 're-run', 're-run --full']) {
+        const workerCpuBefore = worker?.cpu() ?? 0;
         const result = await timed(
           process.execPath,
           run.endsWith('--full') ? [...args, '--full'] : args,
@@ -290,11 +305,17 @@ async function loadBench(work) {
           resourcesPerSecond: rate(result.seconds),
           ratio: Number((result.seconds / parsed.seconds).toFixed(1)),
           peakRssMb: Math.round(result.rssMb),
+          cliCpuSeconds: Number(result.cpuSeconds.toFixed(1)),
+          workerCpuSeconds: worker ? Number((worker.cpu() - workerCpuBefore).toFixed(1)) : null,
+          loadAverage: loadavg()[0].toFixed(1),
         });
       }
     } finally {
-      if (stop)
-        report.push({ run: `worker (server), peak RSS`, peakRssMb: Math.round(await stop()) });
+      if (worker)
+        report.push({
+          run: `worker (server), peak RSS`,
+          peakRssMb: Math.round(await worker.stop()),
+        });
     }
   }
   console.table(report);

@@ -1,5 +1,6 @@
 import type { BatchPlan } from '../../domain/bulk/batch-plan.js';
 import type { StagedResource } from '../../domain/bulk/batch-input.js';
+import type { StagedJson } from '../../domain/bulk/shared-resource-index.js';
 import type { OmopTarget } from '../../domain/bulk/omop-target.js';
 import type { Tally } from '../../domain/bulk/tally.js';
 
@@ -74,17 +75,8 @@ export abstract class LoadRunStore {
     runId: string,
     refs: readonly string[],
   ): Promise<StagedResource[]>;
-  abstract sharedResourcesAnswering(
-    target: OmopTarget,
-    runId: string,
-    references: readonly string[],
-  ): Promise<StagedResource[]>;
-  /** Shared resources that reference any of these aliases (roles of a practitioner, locations of an organization). */
-  abstract sharedResourcesReferencing(
-    target: OmopTarget,
-    runId: string,
-    aliases: readonly string[],
-  ): Promise<StagedResource[]>;
+  /** Every shared resource staged for the run (practitioners, organizations, locations…). */
+  abstract sharedResources(target: OmopTarget, runId: string): Promise<StagedJson[]>;
   abstract markFailed(
     target: OmopTarget,
     runId: string,

@@ -10,11 +10,13 @@ import {
 } from '../../../application/ports/load-run-store.js';
 import type { BatchPlan } from '../../../domain/bulk/batch-plan.js';
 import type { StagedResource } from '../../../domain/bulk/batch-input.js';
+import { SHARED_GROUP_PREFIX } from '../../../domain/bulk/shared-groups.js';
+import type { StagedJson } from '../../../domain/bulk/shared-resource-index.js';
 import { isFhirResource } from '../../../domain/bulk/fhir-references.js';
 import { describeTarget, type OmopTarget } from '../../../domain/bulk/omop-target.js';
 import type pg from 'pg';
 import { copyLines } from './copy-upsert.js';
-import { TargetPools } from './target-pools.js';
+import { inTransaction, TargetPools } from './target-pools.js';
 
 /** What a run leaves behind while it works; cleared when it ends, or by the next run. */
 const RUN_TABLES = [
@@ -198,10 +200,13 @@ export class PgLoadRunStore extends LoadRunStore {
     }));
   }
 
+  /** A synchronous commit: it flushes the WAL of every commit of the run before it. */
   async finish(target: OmopTarget, runId: string): Promise<void> {
-    const pool = this.pools.pool(target.url);
-    for (const table of RUN_TABLES)
-      await pool.query(`DELETE FROM ${target.schema}.${table} WHERE run_id = $1`, [runId]);
+    await inTransaction(this.pools.pool(target.url), async (client) => {
+      await client.query('SET LOCAL synchronous_commit = on');
+      for (const table of RUN_TABLES)
+        await client.query(`DELETE FROM ${target.schema}.${table} WHERE run_id = $1`, [runId]);
+    });
   }
 
   async pendingBatch(target: OmopTarget, runId: string, batchNo: number): Promise<string[] | null> {
@@ -227,34 +232,13 @@ export class PgLoadRunStore extends LoadRunStore {
     return parseStaged(rows);
   }
 
-  async sharedResourcesAnswering(
-    target: OmopTarget,
-    runId: string,
-    references: readonly string[],
-  ): Promise<StagedResource[]> {
+  async sharedResources(target: OmopTarget, runId: string): Promise<StagedJson[]> {
     const { rows } = await this.pools.pool(target.url).query<StagedRow>(
-      `SELECT r.seq, r.full_url, r.resource FROM ${target.schema}._fhir_load_resource r
-        WHERE r.run_id = $1 AND r.seq IN (
-          SELECT a.seq FROM ${target.schema}._fhir_load_alias a WHERE a.run_id = $1 AND a.alias = ANY($2::text[]))
-        ORDER BY r.seq`,
-      [runId, references],
+      `SELECT seq, full_url, resource FROM ${target.schema}._fhir_load_resource
+        WHERE run_id = $1 AND starts_with(group_ref, $2) ORDER BY seq`,
+      [runId, SHARED_GROUP_PREFIX],
     );
-    return parseStaged(rows);
-  }
-
-  async sharedResourcesReferencing(
-    target: OmopTarget,
-    runId: string,
-    aliases: readonly string[],
-  ): Promise<StagedResource[]> {
-    const { rows } = await this.pools.pool(target.url).query<StagedRow>(
-      `SELECT r.seq, r.full_url, r.resource FROM ${target.schema}._fhir_load_resource r
-        WHERE r.run_id = $1 AND r.seq IN (
-          SELECT l.seq FROM ${target.schema}._fhir_load_link l WHERE l.run_id = $1 AND l.ref = ANY($2::text[]))
-        ORDER BY r.seq`,
-      [runId, aliases],
-    );
-    return parseStaged(rows);
+    return rows.map((row) => ({ seq: row.seq, fullUrl: row.full_url, json: row.resource }));
   }
 
   async markFailed(
