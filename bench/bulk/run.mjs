@@ -238,6 +238,39 @@ function cpuSecondsOf(pid) {
 }
 
 /**
+ * CPU seconds used by the PostgreSQL backends serving a database, sampled while `work`
+ * runs (a backend's counters vanish when it exits, so each is read until then).
+ */
+async function databaseCpuSeconds(database, work) {
+  const { readdirSync } = await import('node:fs');
+  const used = new Map();
+  const sample = (into = used) => {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+        into.set(pid, cpuSecondsOf(pid));
+      } catch {
+        // The process ended between the listing and the read.
+      }
+    }
+  };
+  // Backends of a worker's pool outlive a run: only what they use during this one counts.
+  const before = new Map();
+  sample(before);
+  const timer = setInterval(sample, 100);
+  try {
+    const result = await work();
+    sample();
+    let cpuSeconds = 0;
+    for (const [pid, seconds] of used) cpuSeconds += seconds - (before.get(pid) ?? 0);
+    return { result, cpuSeconds };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
  * Starts a worker process (server profile). `cpu()` reads the CPU seconds it has used;
  * `stop()` stops it and gives its peak RSS (MB).
  */
@@ -291,10 +324,9 @@ async function loadBench(work) {
     try {
       for (const run of ['first', 're-run', 're-run --full']) {
         const workerCpuBefore = worker?.cpu() ?? 0;
-        const result = await timed(
-          process.execPath,
-          run.endsWith('--full') ? [...args, '--full'] : args,
-          env,
+        const { result, cpuSeconds: databaseCpu } = await databaseCpuSeconds(
+          new URL(target).pathname.slice(1),
+          () => timed(process.execPath, run.endsWith('--full') ? [...args, '--full'] : args, env),
         );
         const skipped = /Skipped (\d+) patients unchanged/.exec(result.stdout)?.[1] ?? '0';
         const label = `omop:load ${profile}, ${run}, ${skipped} patients unchanged`;
@@ -307,6 +339,7 @@ async function loadBench(work) {
           peakRssMb: Math.round(result.rssMb),
           cliCpuSeconds: Number(result.cpuSeconds.toFixed(1)),
           workerCpuSeconds: worker ? Number((worker.cpu() - workerCpuBefore).toFixed(1)) : null,
+          targetDbCpuSeconds: Number(databaseCpu.toFixed(1)),
           loadAverage: loadavg()[0].toFixed(1),
         });
       }

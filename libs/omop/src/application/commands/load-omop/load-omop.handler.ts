@@ -179,6 +179,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
     }
     await flush();
     await writing;
+    await this.runs.staged(command.target);
     return { router, resources, skipped };
   }
 

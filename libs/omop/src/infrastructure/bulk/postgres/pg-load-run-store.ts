@@ -16,15 +16,11 @@ import { isFhirResource } from '../../../domain/bulk/fhir-references.js';
 import { describeTarget, type OmopTarget } from '../../../domain/bulk/omop-target.js';
 import type pg from 'pg';
 import { copyLines } from './copy-upsert.js';
+import { dropStagingIndexStatements, stagingIndexStatements } from './bookkeeping-ddl.js';
 import { inTransaction, TargetPools } from './target-pools.js';
 
 /** What a run leaves behind while it works; cleared when it ends, or by the next run. */
-const RUN_TABLES = [
-  '_fhir_load_resource',
-  '_fhir_load_alias',
-  '_fhir_load_owned',
-  '_fhir_load_batch',
-];
+const RUN_TABLES = ['_fhir_load_resource', '_fhir_load_owned', '_fhir_load_batch'];
 
 interface StagedRow {
   seq: number;
@@ -85,10 +81,12 @@ export class PgLoadRunStore extends LoadRunStore {
     await pool.query(
       `TRUNCATE ${RUN_TABLES.map((table) => `${target.schema}.${table}`).join(', ')}`,
     );
+    // Built once everything is staged (see staged): cheaper than row by row.
+    for (const statement of dropStagingIndexStatements(target.schema)) await pool.query(statement);
     return randomUUID();
   }
 
-  /** One COPY per bookkeeping table: staging is the first pass over every byte of the export. */
+  /** One COPY: staging is the first pass over every byte of the export. */
   async stage(target: OmopTarget, runId: string, resources: ResourceToStage[]): Promise<void> {
     const client = await this.pools.pool(target.url).connect();
     try {
@@ -106,43 +104,15 @@ export class PgLoadRunStore extends LoadRunStore {
         `${target.schema}._fhir_load_resource (run_id, seq, group_ref, full_url, resource)`,
         lines,
       );
-      await this.copyPairs(
-        client,
-        target,
-        '_fhir_load_alias',
-        'alias',
-        runId,
-        resources,
-        (r) => r.aliases,
-      );
-      await this.copyPairs(
-        client,
-        target,
-        '_fhir_load_link',
-        'ref',
-        runId,
-        resources,
-        (r) => r.links,
-      );
     } finally {
       client.release();
     }
   }
 
-  private async copyPairs(
-    client: pg.PoolClient,
-    target: OmopTarget,
-    table: string,
-    column: string,
-    runId: string,
-    resources: readonly ResourceToStage[],
-    values: (resource: ResourceToStage) => readonly string[],
-  ): Promise<void> {
-    let lines = '';
-    for (const resource of resources)
-      for (const value of values(resource)) lines += copyTextLine([runId, value, resource.seq]);
-    if (lines !== '')
-      await copyLines(client, `${target.schema}.${table} (run_id, ${column}, seq)`, lines);
+  async staged(target: OmopTarget): Promise<void> {
+    const pool = this.pools.pool(target.url);
+    for (const statement of stagingIndexStatements(target.schema)) await pool.query(statement);
+    await pool.query(`ANALYZE ${target.schema}._fhir_load_resource`);
   }
 
   async plan(target: OmopTarget, runId: string, batches: readonly BatchPlan[]): Promise<void> {
