@@ -14,7 +14,6 @@ import { SHARED_GROUP_PREFIX } from '../../../domain/bulk/shared-groups.js';
 import type { StagedJson } from '../../../domain/bulk/shared-resource-index.js';
 import { isFhirResource } from '../../../domain/bulk/fhir-references.js';
 import { describeTarget, type OmopTarget } from '../../../domain/bulk/omop-target.js';
-import type pg from 'pg';
 import { copyLines } from './copy-upsert.js';
 import { dropStagingIndexStatements, stagingIndexStatements } from './bookkeeping-ddl.js';
 import { inTransaction, TargetPools } from './target-pools.js';
