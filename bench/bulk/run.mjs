@@ -12,9 +12,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -58,7 +59,7 @@ if (!existsSync(cli)) {
 function timed(command, args, env = {}) {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', command, ...args], {
+    const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M CPU_S=%U+%S', command, ...args], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,8 +71,10 @@ function timed(command, args, env = {}) {
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       const rss = Number(/PEAK_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? 0) / 1024;
+      const cpu = /CPU_S=([\d.]+)\+([\d.]+)/.exec(stderr);
+      const cpuSeconds = cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN;
       if (code !== 0) fail(new Error(`${command} ${args[0] ?? ''} failed: ${stderr.slice(-600)}`));
-      else done({ seconds, rssMb: rss, stdout, stderr });
+      else done({ seconds, rssMb: rss, cpuSeconds, stdout, stderr });
     });
   });
 }
@@ -228,14 +231,58 @@ async function parseBaseline(directory) {
   return { seconds: (performance.now() - started) / 1000, resources };
 }
 
-/** Starts a worker process (server profile); the returned function stops it and gives its peak RSS (MB). */
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds used by the PostgreSQL backends serving a database, sampled while `work`
+ * runs (a backend's counters vanish when it exits, so each is read until then).
+ */
+async function databaseCpuSeconds(database, work) {
+  const { readdirSync } = await import('node:fs');
+  const used = new Map();
+  const sample = (into = used) => {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+        into.set(pid, cpuSecondsOf(pid));
+      } catch {
+        // The process ended between the listing and the read.
+      }
+    }
+  };
+  // Backends of a worker's pool outlive a run: only what they use during this one counts.
+  const before = new Map();
+  sample(before);
+  const timer = setInterval(sample, 100);
+  try {
+    const result = await work();
+    sample();
+    let cpuSeconds = 0;
+    for (const [pid, seconds] of used) cpuSeconds += seconds - (before.get(pid) ?? 0);
+    return { result, cpuSeconds };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * Starts a worker process (server profile). `cpu()` reads the CPU seconds it has used;
+ * `stop()` stops it and gives its peak RSS (MB).
+ */
 function startWorker(env) {
   const child = spawn(process.execPath, [worker], {
     cwd: repoRoot,
     env: { ...process.env, ...env, WORKER_CONCURRENCY: options.jobs, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'ignore'],
   });
-  return async () => {
+  const cpu = () => cpuSecondsOf(child.pid);
+  const stop = async () => {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
     const closed = new Promise((done) => child.on('close', done));
@@ -243,6 +290,7 @@ function startWorker(env) {
     await closed;
     return peakKb / 1024;
   };
+  return { cpu, stop };
 }
 
 async function loadBench(work) {
@@ -271,15 +319,15 @@ async function loadBench(work) {
     if (profile === 'embedded') env.CREATE_DEMO_CLIENT = 'false';
     await timed(process.execPath, [cli, 'vocab:import', '--athena', ATHENA_SUBSET], env);
     const target = `${await freshDatabase('cdm')}?schema=cdm`;
-    const stop = profile === 'server' ? startWorker(env) : null;
+    const worker = profile === 'server' ? startWorker(env) : null;
     const args = [cli, 'omop:load', '--ndjson', directory, '--target', target];
     args.push('--jobs', options.jobs);
     try {
       for (const run of ['first', 're-run', 're-run --full']) {
-        const result = await timed(
-          process.execPath,
-          run.endsWith('--full') ? [...args, '--full'] : args,
-          env,
+        const workerCpuBefore = worker?.cpu() ?? 0;
+        const { result, cpuSeconds: databaseCpu } = await databaseCpuSeconds(
+          new URL(target).pathname.slice(1),
+          () => timed(process.execPath, run.endsWith('--full') ? [...args, '--full'] : args, env),
         );
         const skipped = /Skipped (\d+) patients unchanged/.exec(result.stdout)?.[1] ?? '0';
         const label = `omop:load ${profile}, ${run}, ${skipped} patients unchanged`;
@@ -290,11 +338,18 @@ async function loadBench(work) {
           resourcesPerSecond: rate(result.seconds),
           ratio: Number((result.seconds / parsed.seconds).toFixed(1)),
           peakRssMb: Math.round(result.rssMb),
+          cliCpuSeconds: Number(result.cpuSeconds.toFixed(1)),
+          workerCpuSeconds: worker ? Number((worker.cpu() - workerCpuBefore).toFixed(1)) : null,
+          targetDbCpuSeconds: Number(databaseCpu.toFixed(1)),
+          loadAverage: loadavg()[0].toFixed(1),
         });
       }
     } finally {
-      if (stop)
-        report.push({ run: `worker (server), peak RSS`, peakRssMb: Math.round(await stop()) });
+      if (worker)
+        report.push({
+          run: `worker (server), peak RSS`,
+          peakRssMb: Math.round(await worker.stop()),
+        });
     }
   }
   console.table(report);

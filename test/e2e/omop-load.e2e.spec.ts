@@ -332,6 +332,22 @@ describe.skipIf(!available).each(PROFILES)(
       const sourceIds = async (name: string) =>
         Number((await client.query(`SELECT count(*) AS n FROM ${name}._fhir_source_id`)).rows[0].n);
       expect(await sourceIds(schema)).toBe(await sourceIds(SCHEMA));
+      // The clinical tables' foreign keys and indices wait for the end of the first load:
+      // the run that finishes an interrupted one adds them.
+      const keysAndIndexes = async (name: string) =>
+        (
+          await client.query<{ keys: string; indexes: string; deferred: string }>(
+            `SELECT (SELECT count(*) FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+                      WHERE n.nspname = $1 AND c.contype = 'f') AS keys,
+                    (SELECT count(*) FROM pg_indexes WHERE schemaname = $1) AS indexes,
+                    (SELECT count(*) FROM ${name}._fhir_load_meta WHERE key = 'deferred_ddl') AS deferred`,
+            [name],
+          )
+        ).rows[0];
+      const finished = await keysAndIndexes(schema);
+      expect(finished).toEqual(await keysAndIndexes(SCHEMA));
+      expect(Number(finished.keys)).toBeGreaterThan(150);
+      expect(finished.deferred).toBe('0');
     }, 300_000);
   },
 );

@@ -17,6 +17,9 @@ export abstract class CdmSchema {
     onStep: (message: string) => void,
   ): Promise<PreparedCdmSchema>;
 
+  /** Adds what a fresh schema left for after its first load (the clinical tables' foreign keys and indices). */
+  abstract complete(target: OmopTarget, onStep: (message: string) => void): Promise<void>;
+
   /** Rows per clinical table of the schema. */
   abstract tableCounts(target: OmopTarget): Promise<Record<string, number>>;
 }

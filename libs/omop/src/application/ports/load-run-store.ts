@@ -1,18 +1,15 @@
 import type { BatchPlan } from '../../domain/bulk/batch-plan.js';
 import type { StagedResource } from '../../domain/bulk/batch-input.js';
+import type { StagedJson } from '../../domain/bulk/shared-resource-index.js';
 import type { OmopTarget } from '../../domain/bulk/omop-target.js';
 import type { Tally } from '../../domain/bulk/tally.js';
 
-/** A resource on its way into staging: raw JSON, the group it is filed under, its aliases when shared. */
+/** A resource on its way into staging: raw JSON and the group it is filed under. */
 export interface ResourceToStage {
   seq: number;
   groupRef: string;
   fullUrl?: string;
   json: string;
-  /** Only shared resources (Practitioner, Organization, …) are found by alias from other batches. */
-  aliases: string[];
-  /** The references a shared resource makes, to find it from what it points at. */
-  links: string[];
 }
 
 /** What one batch did, stored with the batch so that any process can report it. */
@@ -46,6 +43,8 @@ export abstract class LoadRunStore {
   /** A new run; leftovers of interrupted runs are cleared. */
   abstract start(target: OmopTarget): Promise<string>;
   abstract stage(target: OmopTarget, runId: string, resources: ResourceToStage[]): Promise<void>;
+  /** Everything is staged: the look-up structures of staging are built once, now. */
+  abstract staged(target: OmopTarget): Promise<void>;
   abstract plan(target: OmopTarget, runId: string, batches: readonly BatchPlan[]): Promise<void>;
   /**
    * The content digests recorded for these patients when their batch last committed;
@@ -74,17 +73,8 @@ export abstract class LoadRunStore {
     runId: string,
     refs: readonly string[],
   ): Promise<StagedResource[]>;
-  abstract sharedResourcesAnswering(
-    target: OmopTarget,
-    runId: string,
-    references: readonly string[],
-  ): Promise<StagedResource[]>;
-  /** Shared resources that reference any of these aliases (roles of a practitioner, locations of an organization). */
-  abstract sharedResourcesReferencing(
-    target: OmopTarget,
-    runId: string,
-    aliases: readonly string[],
-  ): Promise<StagedResource[]>;
+  /** Every shared resource staged for the run (practitioners, organizations, locations…). */
+  abstract sharedResources(target: OmopTarget, runId: string): Promise<StagedJson[]>;
   abstract markFailed(
     target: OmopTarget,
     runId: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchBundle, danglingReferences } from './batch-input.js';
+import { batchBundle } from './batch-input.js';
 
 describe('batch input', () => {
   const staged = [
@@ -26,22 +26,5 @@ describe('batch input', () => {
         { resource: staged[1].resource },
       ],
     });
-  });
-
-  it('names the references no resource of the batch answers to', () => {
-    expect(danglingReferences(staged).sort()).toEqual([
-      'Organization/o',
-      'Practitioner?identifier=npi|1',
-    ]);
-    const practitioner = {
-      seq: 3,
-      fullUrl: null,
-      resource: {
-        resourceType: 'Practitioner',
-        id: 'x',
-        identifier: [{ system: 'npi', value: '1' }],
-      },
-    };
-    expect(danglingReferences([...staged, practitioner])).toEqual(['Organization/o']);
   });
 });

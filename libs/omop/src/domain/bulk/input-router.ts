@@ -1,10 +1,5 @@
 import { planBatches, type BatchPlan } from './batch-plan.js';
-import {
-  collectReferences,
-  resourceAliases,
-  resourceKey,
-  type FhirResourceLike,
-} from './fhir-references.js';
+import { resourceAliases, resourceKey, type FhirResourceLike } from './fhir-references.js';
 import { patientReferenceOf } from './patient-compartment.js';
 import { PatientGroupIndex, type PatientGroup } from './patient-groups.js';
 import { sharedGroupRef } from './shared-groups.js';
@@ -13,13 +8,6 @@ import { sharedGroupRef } from './shared-groups.js';
 export interface RoutedResource {
   seq: number;
   groupRef: string;
-  /** Aliases to find a shared resource by from other batches (empty for patient data). */
-  aliases: string[];
-  /**
-   * What a shared resource references (empty for patient data): the batch holding a
-   * Practitioner also fetches the PractitionerRoles that point at it.
-   */
-  links: string[];
 }
 
 export interface LoadPlan {
@@ -51,21 +39,16 @@ export class InputRouter {
     if (resource.resourceType === 'Patient') {
       const key = resourceKey(resource, fullUrl) ?? `Patient/#${seq}`;
       this.groups.addPatient(key, resourceAliases(resource, fullUrl), contentHash);
-      return { seq, groupRef: key, aliases: [], links: [] };
+      return { seq, groupRef: key };
     }
     const patient = patientReferenceOf(resource);
     if (patient !== undefined) {
       this.groups.addPatientResource(patient, contentHash);
-      return { seq, groupRef: patient, aliases: [], links: [] };
+      return { seq, groupRef: patient };
     }
     const chunk = Math.floor(this.sharedCount++ / this.sharedChunkSize);
     this.sharedChunks[chunk] = (this.sharedChunks[chunk] ?? 0) + 1;
-    return {
-      seq,
-      groupRef: sharedGroupRef(chunk),
-      aliases: resourceAliases(resource, fullUrl),
-      links: collectReferences(resource),
-    };
+    return { seq, groupRef: sharedGroupRef(chunk) };
   }
 
   /** Every patient group seen so far, with its content digest. */

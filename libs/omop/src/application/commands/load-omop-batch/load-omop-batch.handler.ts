@@ -1,13 +1,13 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { VocabularyLookup } from '@app/vocabulary';
 import { JobInterruptedError } from '@app/shared';
-import {
-  batchBundle,
-  danglingReferences,
-  type StagedResource,
-} from '../../../domain/bulk/batch-input.js';
+import { batchBundle, type StagedResource } from '../../../domain/bulk/batch-input.js';
 import { resourceAliases } from '../../../domain/bulk/fhir-references.js';
 import { SHARED_GROUP_PREFIX } from '../../../domain/bulk/shared-groups.js';
+import {
+  SharedResourceIndex,
+  withReferencedSharedResources,
+} from '../../../domain/bulk/shared-resource-index.js';
 import { mapWithStableIds } from '../../../domain/bulk/stable-id-mapping.js';
 import { mapFhirToOmop } from '../../../domain/map-fhir-to-omop.js';
 import { bump, type Tally } from '../../../domain/bulk/tally.js';
@@ -19,6 +19,8 @@ import { LoadRunStore } from '../../ports/load-run-store.js';
 // Shared resources point at each other (PractitionerRole → Practitioner → Organization);
 // a few rounds reach everything the mapper can use.
 const MAX_REFERENCE_ROUNDS = 4;
+// The runs whose shared resources this process keeps indexed (one load per schema at a time).
+const INDEXED_RUNS = 2;
 
 /** How the mapper's reports name a resource: by id, else by fullUrl. */
 function reportKeys({ resource, fullUrl }: StagedResource): string[] {
@@ -51,6 +53,8 @@ function ownReports(result: OmopMappingResult, context: readonly StagedResource[
  */
 @CommandHandler(LoadOmopBatchCommand)
 export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchCommand> {
+  private readonly sharedIndexes = new Map<string, Promise<SharedResourceIndex>>();
+
   constructor(
     private readonly runs: LoadRunStore,
     private readonly writer: CdmRowWriter,
@@ -63,13 +67,9 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
     if (refs === null) return;
     const own = await this.runs.resourcesFiledUnder(target, batch.runId, refs);
     const ownsSharedRows = refs.every((ref) => ref.startsWith(SHARED_GROUP_PREFIX));
-    const context = ownsSharedRows
-      ? await this.sharedResourcesPointingAt(target, batch.runId, own)
-      : [];
-    const input = await this.withReferencedSharedResources(target, batch.runId, [
-      ...own,
-      ...context,
-    ]);
+    const shared = await this.sharedIndex(target, batch.runId);
+    const context = ownsSharedRows ? this.sharedResourcesPointingAt(shared, own) : [];
+    const input = withReferencedSharedResources([...own, ...context], shared, MAX_REFERENCE_ROUNDS);
     // Shutting down: the queue hands the batch back; it is written once, by whoever resumes it.
     if (signal?.aborted) throw new JobInterruptedError('omop.load-batch');
 
@@ -90,44 +90,40 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
   }
 
   /**
+   * Every shared resource of the run, read once per process: staging is complete before
+   * the first batch runs, and every batch looks up what its resources reference there.
+   */
+  private sharedIndex(
+    target: { url: string; schema: string },
+    runId: string,
+  ): Promise<SharedResourceIndex> {
+    const key = `${target.url}|${target.schema}|${runId}`;
+    let index = this.sharedIndexes.get(key);
+    if (!index) {
+      if (this.sharedIndexes.size >= INDEXED_RUNS)
+        this.sharedIndexes.delete(this.sharedIndexes.keys().next().value!);
+      index = this.runs
+        .sharedResources(target, runId)
+        .then((resources) => new SharedResourceIndex(resources));
+      void index.catch(() => this.sharedIndexes.delete(key));
+      this.sharedIndexes.set(key, index);
+    }
+    return index;
+  }
+
+  /**
    * A slice of shared resources owns the provider and care_site rows it writes, so it
    * also reads the resources that complete them from other slices: the PractitionerRoles
    * of its Practitioners, the Locations of its Organizations.
    */
-  private async sharedResourcesPointingAt(
-    target: { url: string; schema: string },
-    runId: string,
+  private sharedResourcesPointingAt(
+    shared: SharedResourceIndex,
     own: readonly StagedResource[],
-  ): Promise<StagedResource[]> {
+  ): StagedResource[] {
     const aliases = own.flatMap(({ resource, fullUrl }) =>
       resourceAliases(resource, fullUrl ?? undefined),
     );
-    if (aliases.length === 0) return [];
     const seen = new Set(own.map((resource) => resource.seq));
-    return (await this.runs.sharedResourcesReferencing(target, runId, aliases)).filter(
-      (resource) => !seen.has(resource.seq),
-    );
-  }
-
-  private async withReferencedSharedResources(
-    target: { url: string; schema: string },
-    runId: string,
-    own: StagedResource[],
-  ): Promise<StagedResource[]> {
-    const input = [...own];
-    const seen = new Set(own.map((resource) => resource.seq));
-    for (let round = 0; round < MAX_REFERENCE_ROUNDS; round++) {
-      const dangling = danglingReferences(input);
-      if (dangling.length === 0) break;
-      const found = (await this.runs.sharedResourcesAnswering(target, runId, dangling)).filter(
-        (resource) => !seen.has(resource.seq),
-      );
-      if (found.length === 0) break;
-      for (const resource of found) {
-        seen.add(resource.seq);
-        input.push(resource);
-      }
-    }
-    return input;
+    return shared.referencing(aliases).filter((resource) => !seen.has(resource.seq));
   }
 }

@@ -120,6 +120,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
       );
       const mappingSeconds = (Date.now() - mappingStarted) / 1000;
 
+      await this.schema.complete(target, (message) => onProgress({ kind: 'step', message }));
       const tables = await this.schema.tableCounts(target);
       await this.runs.finish(target, runId);
       return {
@@ -178,6 +179,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
     }
     await flush();
     await writing;
+    await this.runs.staged(command.target);
     return { router, resources, skipped };
   }
 

@@ -1,5 +1,8 @@
 import { MAPPED_CDM_TABLES } from '../../../domain/bulk/cdm-tables.js';
 
+/** `_fhir_load_meta` key of the clinical tables' constraints and indices not yet added (a JSON array of statements). */
+export const DEFERRED_DDL_KEY = 'deferred_ddl';
+
 /**
  * The loader's own tables, beside the CDM's and prefixed `_fhir_` so CDM tools ignore
  * them: the persistent id map (one sequence per table, so ids are dense, unique and
@@ -18,13 +21,11 @@ export function bookkeepingStatements(schema: string): string[] {
     `CREATE UNLOGGED TABLE IF NOT EXISTS ${schema}._fhir_load_resource (
        run_id uuid NOT NULL, seq integer NOT NULL, group_ref text NOT NULL, full_url text,
        resource text NOT NULL, PRIMARY KEY (run_id, seq))`,
-    `CREATE INDEX IF NOT EXISTS _fhir_load_resource_group_idx ON ${schema}._fhir_load_resource (run_id, group_ref)`,
-    `CREATE UNLOGGED TABLE IF NOT EXISTS ${schema}._fhir_load_alias (
-       run_id uuid NOT NULL, alias text NOT NULL, seq integer NOT NULL)`,
-    `CREATE INDEX IF NOT EXISTS _fhir_load_alias_idx ON ${schema}._fhir_load_alias (run_id, alias)`,
-    `CREATE UNLOGGED TABLE IF NOT EXISTS ${schema}._fhir_load_link (
-       run_id uuid NOT NULL, ref text NOT NULL, seq integer NOT NULL)`,
-    `CREATE INDEX IF NOT EXISTS _fhir_load_link_idx ON ${schema}._fhir_load_link (run_id, ref)`,
+    // Staged JSON is written once and read once: compressing it cost more than it saved.
+    `ALTER TABLE ${schema}._fhir_load_resource ALTER COLUMN resource SET STORAGE EXTERNAL`,
+    ...stagingIndexStatements(schema),
+    // Earlier releases staged shared resources' aliases and links; workers index them now.
+    `DROP TABLE IF EXISTS ${schema}._fhir_load_alias, ${schema}._fhir_load_link`,
     `CREATE UNLOGGED TABLE IF NOT EXISTS ${schema}._fhir_load_owned (
        run_id uuid NOT NULL, table_name text NOT NULL, id integer NOT NULL,
        PRIMARY KEY (run_id, table_name, id))`,
@@ -37,4 +38,15 @@ export function bookkeepingStatements(schema: string): string[] {
     `CREATE TABLE IF NOT EXISTS ${schema}._fhir_patient_digest (
        patient_key text PRIMARY KEY, digest text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`,
   ];
+}
+
+/** The staging table's look-up index: dropped while a run stages, built once it is staged. */
+export function stagingIndexStatements(schema: string): string[] {
+  return [
+    `CREATE INDEX IF NOT EXISTS _fhir_load_resource_group_idx ON ${schema}._fhir_load_resource (run_id, group_ref)`,
+  ];
+}
+
+export function dropStagingIndexStatements(schema: string): string[] {
+  return [`DROP INDEX IF EXISTS ${schema}._fhir_load_resource_group_idx`];
 }

@@ -4,10 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '@app/shared';
 import type pg from 'pg';
 import { CdmSchema, type PreparedCdmSchema } from '../../../application/ports/cdm-schema.js';
-import { parseForeignKeys } from '../../../domain/bulk/cdm-constraints.js';
 import {
   idColumnOf,
-  isVocabularyTable,
   KEYLESS_MAPPED_TABLES,
   MAPPED_CDM_TABLES,
   rowKeyColumns,
@@ -15,7 +13,8 @@ import {
 } from '../../../domain/bulk/cdm-tables.js';
 import type { OmopTarget } from '../../../domain/bulk/omop-target.js';
 import { bindCdmSchema, splitSqlStatements } from '../../../domain/bulk/sql-script.js';
-import { bookkeepingStatements } from './bookkeeping-ddl.js';
+import { splitByVocabulary } from '../../../domain/bulk/deferred-ddl.js';
+import { bookkeepingStatements, DEFERRED_DDL_KEY } from './bookkeeping-ddl.js';
 import { ServiceVocabulary } from './service-vocabulary.js';
 import { readTargetCatalog } from './target-catalog.js';
 import { inTransaction, TargetPools } from './target-pools.js';
@@ -33,8 +32,11 @@ const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * Creates the CDM schema the way OHDSI documents it: tables from the official DDL, the
- * vocabulary loaded, then primary keys, foreign keys and indices, all in one transaction.
- * The DDL is read at run time from the given folder with `@cdmDatabaseSchema` bound.
+ * vocabulary loaded, then primary keys, foreign keys and indices. The DDL is read at run
+ * time from the given folder with `@cdmDatabaseSchema` bound. The clinical tables'
+ * foreign keys and indices are recorded and added by `complete` after the first load
+ * (a load interrupted before that leaves them to the next one); the writer checks the
+ * recorded foreign keys itself meanwhile (see readTargetCatalog).
  */
 @Injectable()
 export class PgCdmSchema extends CdmSchema {
@@ -66,13 +68,21 @@ export class PgCdmSchema extends CdmSchema {
         for (const statement of this.statements(ddl.tables, schema)) await client.query(statement);
         prepared.vocabularyRows = await this.copyVocabulary(client, schema, 'fresh', onStep);
         await this.requireConceptZero(client, schema);
-        onStep('Adding the primary keys, foreign keys and indices');
+        onStep("Adding the primary keys, and the vocabulary tables' foreign keys and indices");
         for (const statement of this.statements(ddl.primaryKeys, schema))
           await client.query(statement);
-        prepared.skippedConstraints = await this.addConstraints(client, schema, ddl.constraints);
-        for (const statement of this.statements(ddl.indices, schema)) await client.query(statement);
+        const constraints = splitByVocabulary(this.statements(ddl.constraints, schema));
+        const indices = splitByVocabulary(this.statements(ddl.indices, schema));
+        prepared.skippedConstraints = await this.addConstraints(client, constraints.vocabulary);
+        for (const statement of indices.vocabulary) await client.query(statement);
         for (const statement of bookkeepingStatements(schema)) await client.query(statement);
         await this.setMeta(client, schema, 'vocabulary_fingerprint', fingerprint);
+        await this.setMeta(
+          client,
+          schema,
+          DEFERRED_DDL_KEY,
+          JSON.stringify([...constraints.clinical, ...indices.clinical]),
+        );
       });
       prepared.created = true;
     } else {
@@ -92,6 +102,22 @@ export class PgCdmSchema extends CdmSchema {
     }
     await this.syncSequences(pool, schema);
     return prepared;
+  }
+
+  async complete(target: OmopTarget, onStep: (message: string) => void): Promise<void> {
+    const pool = this.pools.pool(target.url);
+    const { rows } = await pool.query<{ value: string }>(
+      `SELECT value FROM ${target.schema}._fhir_load_meta WHERE key = $1`,
+      [DEFERRED_DDL_KEY],
+    );
+    if (rows.length === 0) return;
+    onStep("Adding the clinical tables' foreign keys and indices");
+    await inTransaction(pool, async (client) => {
+      for (const statement of JSON.parse(rows[0].value) as string[]) await client.query(statement);
+      await client.query(`DELETE FROM ${target.schema}._fhir_load_meta WHERE key = $1`, [
+        DEFERRED_DDL_KEY,
+      ]);
+    });
   }
 
   async tableCounts(target: OmopTarget): Promise<Record<string, number>> {
@@ -139,34 +165,23 @@ export class PgCdmSchema extends CdmSchema {
   }
 
   /**
-   * Every official constraint. A vocabulary subset is rarely closed (its concept_class
-   * table may be empty, its domains may name concepts it lacks), so a vocabulary table's
-   * own foreign key that the copied rows violate is left out and reported; the clinical
-   * tables' keys are always added.
+   * The vocabulary tables' foreign keys. A vocabulary subset is rarely closed (its
+   * concept_class table may be empty, its domains may name concepts it lacks), so a key
+   * the copied rows violate is left out and reported.
    */
   private async addConstraints(
     client: pg.PoolClient,
-    schema: string,
-    script: string,
+    statements: readonly string[],
   ): Promise<string[]> {
-    const vocabularyKeys = new Set(
-      parseForeignKeys(script)
-        .filter((key) => isVocabularyTable(key.table))
-        .map((key) => key.name),
-    );
     const skipped: string[] = [];
-    for (const statement of this.statements(script, schema)) {
+    for (const statement of statements) {
       const name = /ADD\s+CONSTRAINT\s+(\w+)/i.exec(statement)?.[1]?.toLowerCase();
-      if (!name || !vocabularyKeys.has(name)) {
-        await client.query(statement);
-        continue;
-      }
       await client.query('SAVEPOINT vocabulary_key');
       try {
         await client.query(statement);
         await client.query('RELEASE SAVEPOINT vocabulary_key');
       } catch (error) {
-        if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
+        if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION || !name) throw error;
         await client.query('ROLLBACK TO SAVEPOINT vocabulary_key');
         skipped.push(name);
       }

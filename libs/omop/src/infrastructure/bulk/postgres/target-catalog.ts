@@ -1,13 +1,17 @@
 import type pg from 'pg';
 import { cdmColumn, type CdmColumn } from '../../../domain/bulk/cdm-columns.js';
-import type { ForeignKey } from '../../../domain/bulk/cdm-constraints.js';
+import { parseForeignKeys, type ForeignKey } from '../../../domain/bulk/cdm-constraints.js';
+import { DEFERRED_DDL_KEY } from './bookkeeping-ddl.js';
 
 export interface TableShape {
   columns: CdmColumn[];
   primaryKey: string[];
 }
 
-/** The tables, keys and foreign keys of a schema as the database itself declares them. */
+/**
+ * The tables, keys and foreign keys of a schema as the database itself declares them,
+ * plus the foreign keys recorded to be added after a fresh schema's first load.
+ */
 export interface TargetCatalog {
   tables: Map<string, TableShape>;
   foreignKeys: ForeignKey[];
@@ -89,5 +93,26 @@ export async function readTargetCatalog(
         refColumn: row.ref_columns[0],
       });
   }
+  const declared = new Set(foreignKeys.map((key) => key.name));
+  for (const key of await deferredForeignKeys(db, schema))
+    if (!declared.has(key.name) && tables.has(key.table) && tables.has(key.refTable))
+      foreignKeys.push(key);
   return { tables, foreignKeys };
+}
+
+async function deferredForeignKeys(
+  db: pg.Pool | pg.PoolClient,
+  schema: string,
+): Promise<ForeignKey[]> {
+  const { rows: meta } = await db.query<{ found: string | null }>(
+    'SELECT to_regclass($1)::text AS found',
+    [`${schema}._fhir_load_meta`],
+  );
+  if (meta[0].found === null) return [];
+  const { rows } = await db.query<{ value: string }>(
+    `SELECT value FROM ${schema}._fhir_load_meta WHERE key = $1`,
+    [DEFERRED_DDL_KEY],
+  );
+  if (rows.length === 0) return [];
+  return parseForeignKeys((JSON.parse(rows[0].value) as string[]).join(';\n'));
 }

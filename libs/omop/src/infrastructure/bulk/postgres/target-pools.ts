@@ -3,7 +3,10 @@ import pg from 'pg';
 
 /**
  * One connection pool per target database, shared by the coordinator and the batch jobs
- * of this process, closed when the application stops.
+ * of this process, closed when the application stops. Its commits do not wait for the
+ * WAL flush (a batch commits its id allocations, shared rows and patients: waiting on
+ * the disk each time was most of a batch's database time); the run's last commit does
+ * (see PgLoadRunStore.finish), which makes everything committed before it durable.
  */
 @Injectable()
 export class TargetPools implements OnApplicationShutdown {
@@ -13,7 +16,12 @@ export class TargetPools implements OnApplicationShutdown {
   pool(url: string): pg.Pool {
     let pool = this.pools.get(url);
     if (!pool) {
-      pool = new pg.Pool({ connectionString: url, max: 8, application_name: 'omop-load' });
+      pool = new pg.Pool({
+        connectionString: url,
+        max: 8,
+        application_name: 'omop-load',
+        options: '-c synchronous_commit=off',
+      });
       // An idle client losing its connection must not crash the process.
       pool.on('error', (error) => this.logger.warn(`Target connection lost: ${error.message}`));
       this.pools.set(url, pool);
