@@ -37,8 +37,8 @@ const { values: options } = parseArgs({
     'learned-only': { type: 'boolean', default: false },
     learning: { type: 'string', default: '{}' },
     depth: { type: 'string' },
-    // --fusion mix: score mixing (mixScores) instead of reciprocal rank fusion.
-    fusion: { type: 'string', default: 'rrf' },
+    // --fusion rrf|mix: how --learned fuses; mix (score mixing, as the service) by default.
+    fusion: { type: 'string', default: 'mix' },
   },
 });
 if (!existsSync(orderFile) || !existsSync(devFile)) {
@@ -181,7 +181,7 @@ if (options.learned !== undefined || options['learned-only']) {
   documents.forEach((document, doc) =>
     rows.set(embedding.embedDocument(document), doc * embedding.dimensions),
   );
-  const vectors = new CodeVectors(embedding.dimensions, rows);
+  const vectors = new CodeVectors(embedding.dimensions, rows, structure.family);
   const cpu = process.cpuUsage(cpuBefore);
   console.log(
     `learned ${embedding.vocabularySize} word vectors of ${embedding.dimensions} dimensions and ${documents.length} code vectors in ${(performance.now() - started).toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)`,
@@ -252,6 +252,16 @@ if (searchWithWeight) {
       );
       if (rank === 0) top1++;
       if (rank >= 0) top5++;
+      // LOSSES=1: the terms the text ranking finds and this weight loses.
+      if (process.env.LOSSES && rank < 0) {
+        const text = searchOurs(query, 5).map((hit) => codes[hit.doc].key);
+        if (text.includes(expected))
+          console.log(
+            `  lost: ${query} → ${expected}; got ${searchWithWeight(query, 5, weight)
+              .map((hit) => `${codes[hit.doc].key} ${codes[hit.doc].title}`)
+              .join(' | ')}`,
+          );
+      }
     }
     const share = (n) => `${((100 * n) / set.length).toFixed(1)}%`;
     console.log(`vector weight ${weight}: top-1 ${share(top1)} top-5 ${share(top5)}`);

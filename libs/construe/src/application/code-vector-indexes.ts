@@ -1,5 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { codeKey } from '../domain/builtin-systems.js';
+import { codeStructure } from '../domain/text-search/code-families.js';
 import { CodeVectors, type VectorHit } from '../domain/semantic/nearest-codes.js';
 import { VocabularyEmbedding } from '../domain/semantic/vocabulary-embedding.js';
 import type { SystemCode } from '../domain/code-system.js';
@@ -113,7 +115,11 @@ export class CodeVectorIndexes implements OnApplicationBootstrap {
     );
     return new SystemVectors(
       embedding,
-      new CodeVectors(embedding.dimensions, vectors),
+      new CodeVectors(
+        embedding.dimensions,
+        vectors,
+        codeStructure(rows.map((row) => codeKey(row.code))).family,
+      ),
       vectors,
       rows.map(({ synonyms: _synonyms, context: _context, ...code }) => code),
     );

@@ -9,6 +9,11 @@ export class CodeVectors {
     readonly dimensions: number,
     /** codes × dimensions, row-major. */
     private readonly rows: Float32Array,
+    /**
+     * Each code's family (codes that differ only by a seventh character, as the text ranking
+     * reads them; -1 for none): their vectors are nearly equal, so a family takes one place.
+     */
+    private readonly family?: Int32Array,
   ) {}
 
   get size(): number {
@@ -17,6 +22,20 @@ export class CodeVectors {
 
   /** The `limit` codes of highest cosine to the (normalised) query, best first; none for a zero query. */
   nearest(query: Float32Array, limit: number): VectorHit[] {
+    if (!this.family) return this.scan(query, limit);
+    const seen = new Set<number>();
+    return this.scan(query, limit * 3)
+      .filter(({ doc }) => {
+        const family = this.family![doc];
+        if (family < 0) return true;
+        if (seen.has(family)) return false;
+        seen.add(family);
+        return true;
+      })
+      .slice(0, limit);
+  }
+
+  private scan(query: Float32Array, limit: number): VectorHit[] {
     if (limit <= 0 || query.every((value) => value === 0)) return [];
     const { dimensions, rows } = this;
     const best: VectorHit[] = [];

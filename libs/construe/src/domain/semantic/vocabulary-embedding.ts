@@ -32,7 +32,7 @@ export const DEFAULT_LEARNING: LearningParameters = {
 };
 
 /** The smallest trigram overlap (Dice) at which an unknown word borrows a known word's vector. */
-const FALLBACK_SIMILARITY = 0.6;
+const FALLBACK_SIMILARITY = 0.5;
 
 /** Each term of a document with its weight (the highest of the fields it appears in). */
 function weightedTerms(document: EmbeddingDocument, contextWeight: number): Map<string, number> {
