@@ -12,7 +12,7 @@ import { Embedder } from './ports/embedder.js';
 /** Systems whose vectors stay in memory; the least recently searched one goes first. */
 const MAX_SYSTEMS = 6;
 /** Codes embedded between two yields of the thread while a system's vectors are built. */
-const EMBED_CHUNK = 4_000;
+const EMBED_CHUNK = 1_000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

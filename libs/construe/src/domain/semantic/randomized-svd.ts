@@ -31,6 +31,23 @@ export interface LeftSingular {
   values: Float64Array;
 }
 
+/** Longest stretch of work between two pauses: the caller's thread may be serving requests. */
+const SLICE_MS = 15;
+
+/** A check to call often: it awaits `pause` once SLICE_MS have passed since the last pause. */
+export function slicer(pause?: () => Promise<void>): () => Promise<void> | undefined {
+  if (!pause) return () => undefined;
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < SLICE_MS) return undefined;
+    return pause().then(() => {
+      since = performance.now();
+    });
+  };
+}
+
+type Slice = () => Promise<void> | undefined;
+
 /** Mulberry32: a small, fast, seedable generator, so that a learned model is reproducible. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -44,9 +61,15 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** A · X, with X dense (columns × width, row-major): rows × width. */
-function multiply(matrix: SparseRows, x: Float64Array, width: number): Float64Array {
+async function multiply(
+  matrix: SparseRows,
+  x: Float64Array,
+  width: number,
+  slice: Slice,
+): Promise<Float64Array> {
   const out = new Float64Array(matrix.rows * width);
   for (let row = 0; row < matrix.rows; row++) {
+    await slice();
     const base = row * width;
     for (let cell = matrix.offsets[row]; cell < matrix.offsets[row + 1]; cell++) {
       const value = matrix.value[cell];
@@ -58,9 +81,15 @@ function multiply(matrix: SparseRows, x: Float64Array, width: number): Float64Ar
 }
 
 /** Aᵀ · Y, with Y dense (rows × width, row-major): columns × width. */
-function multiplyTransposed(matrix: SparseRows, y: Float64Array, width: number): Float64Array {
+async function multiplyTransposed(
+  matrix: SparseRows,
+  y: Float64Array,
+  width: number,
+  slice: Slice,
+): Promise<Float64Array> {
   const out = new Float64Array(matrix.columns * width);
   for (let row = 0; row < matrix.rows; row++) {
+    await slice();
     const from = row * width;
     for (let cell = matrix.offsets[row]; cell < matrix.offsets[row + 1]; cell++) {
       const value = matrix.value[cell];
@@ -75,9 +104,15 @@ function multiplyTransposed(matrix: SparseRows, y: Float64Array, width: number):
  * Orthonormalises the columns of a dense (height × width, row-major) matrix in place: classical
  * Gram–Schmidt applied twice ("twice is enough"), each pass reading the matrix row by row.
  */
-function orthonormalize(m: Float64Array, height: number, width: number): void {
+async function orthonormalize(
+  m: Float64Array,
+  height: number,
+  width: number,
+  slice: Slice,
+): Promise<void> {
   const dots = new Float64Array(width);
   for (let j = 0; j < width; j++) {
+    await slice();
     for (let pass = 0; pass < 2; pass++) {
       dots.fill(0);
       for (let r = 0, base = 0; r < height; r++, base += width) {
@@ -153,27 +188,26 @@ export async function leftSingularVectors(
   matrix: SparseRows,
   options: SvdOptions,
 ): Promise<LeftSingular> {
-  const pause = options.pause ?? (() => Promise.resolve());
+  const slice = slicer(options.pause);
   const rank = Math.min(options.rank, matrix.rows, matrix.columns);
   const width = Math.min(rank + options.oversampling, matrix.rows, matrix.columns);
   const random = seededRandom(options.seed);
   const omega = new Float64Array(matrix.columns * width);
   for (let i = 0; i < omega.length; i++) omega[i] = random() * 2 - 1;
-  let q = multiply(matrix, omega, width);
-  orthonormalize(q, matrix.rows, width);
+  let q = await multiply(matrix, omega, width, slice);
+  await orthonormalize(q, matrix.rows, width, slice);
   for (let iteration = 0; iteration < options.powerIterations; iteration++) {
-    await pause();
     // Only the short side is orthonormalised: the columns of Aᵀ Q are orthogonal up to
     // rounding already, and the long side (one row per code) is the costly one.
-    q = multiply(matrix, multiplyTransposed(matrix, q, width), width);
-    orthonormalize(q, matrix.rows, width);
+    q = await multiply(matrix, await multiplyTransposed(matrix, q, width, slice), width, slice);
+    await orthonormalize(q, matrix.rows, width, slice);
   }
-  await pause();
   // With Z = Aᵀ Q, Q Qᵀ A Aᵀ Q Qᵀ = Q (Zᵀ Z) Qᵀ: the eigenvectors of the small Zᵀ Z, mapped
   // back through Q, are A's left singular vectors, its eigenvalues their squared values.
-  const z = multiplyTransposed(matrix, q, width);
+  const z = await multiplyTransposed(matrix, q, width, slice);
   const gram = new Float64Array(width * width);
   for (let row = 0; row < matrix.columns; row++) {
+    await slice();
     const base = row * width;
     for (let i = 0; i < width; i++) {
       const zi = z[base + i];
@@ -186,6 +220,7 @@ export async function leftSingularVectors(
   const eigen = symmetricEigen(gram, width);
   const vectors = new Float64Array(matrix.rows * rank);
   for (let row = 0; row < matrix.rows; row++) {
+    await slice();
     for (let j = 0; j < rank; j++) {
       let sum = 0;
       for (let i = 0; i < width; i++) sum += q[row * width + i] * eigen.vectors[i * width + j];

@@ -1,5 +1,5 @@
 import { isLowInformation, terms } from '../text-search/search-words.js';
-import { leftSingularVectors, type SparseRows } from './randomized-svd.js';
+import { leftSingularVectors, slicer, type SparseRows } from './randomized-svd.js';
 
 /** What a code contributes to learning: the text search's documents. */
 export interface EmbeddingDocument {
@@ -88,8 +88,10 @@ export class VocabularyEmbedding {
     const termList: string[] = [];
     const cells: { term: number; doc: number; weight: number }[][] = [];
     const documentFrequency: number[] = [];
-    documents.forEach((document, doc) => {
-      for (const [term, weight] of weightedTerms(document, parameters.contextWeight)) {
+    const slice = slicer(pause);
+    for (let doc = 0; doc < documents.length; doc++) {
+      await slice();
+      for (const [term, weight] of weightedTerms(documents[doc], parameters.contextWeight)) {
         let id = termIds.get(term);
         if (id === undefined) {
           id = termList.length;
@@ -101,7 +103,8 @@ export class VocabularyEmbedding {
         cells[id].push({ term: id, doc, weight });
         documentFrequency[id]++;
       }
-    });
+    }
+    await slice();
     const idf = Float32Array.from(documentFrequency, (df) =>
       Math.log(1 + documents.length / Math.max(df, 1)),
     );
