@@ -5,6 +5,7 @@ import {
   fuseHybrid,
   mixScores,
 } from '../../../domain/semantic/hybrid-fusion.js';
+import { codeKey } from '../../../domain/builtin-systems.js';
 import { CodeSearchIndexes } from '../../code-search-indexes.js';
 import { CodeVectorIndexes } from '../../code-vector-indexes.js';
 import { Embedder } from '../../ports/embedder.js';
@@ -42,16 +43,27 @@ export class SearchSemanticHandler implements IQueryHandler<SearchSemanticQuery>
     version,
   }: SearchSemanticQuery): Promise<SearchResult> {
     const system = await resolveSystem(this.systems, accountId, name, version);
+    const query = text.trim();
+    // As search/text: a query that looks like a code (one token with a digit) lists the codes
+    // it prefixes first.
+    const key = /^[A-Za-z0-9.-]*\d[A-Za-z0-9.-]*$/.test(query) ? codeKey(query) : '';
+    const byCode = key ? await this.search.searchCodePrefix(system.id, key, limit) : [];
     const depth = Math.max(limit, HYBRID_DEPTH);
-    const fused = this.embedder.learnsFromVocabulary
-      ? await this.learnedHybrid(system.id, text, depth)
-      : await this.storedHybrid(system.id, text, depth);
+    const fused =
+      byCode.length >= limit
+        ? []
+        : this.embedder.learnsFromVocabulary
+          ? await this.learnedHybrid(system.id, query, depth)
+          : await this.storedHybrid(system.id, query, depth);
+    const listed = new Set(byCode.map((code) => code.code));
     return {
       system: { name: system.name, version: system.version },
-      results: fused.slice(0, limit).map(({ item, score }) => ({
-        ...item,
-        score: Number(score.toFixed(6)),
-      })),
+      results: [
+        ...byCode,
+        ...fused
+          .filter(({ item }) => !listed.has(item.code))
+          .map(({ item, score }) => ({ ...item, score: Number(score.toFixed(6)) })),
+      ].slice(0, limit),
     };
   }
 
