@@ -108,7 +108,7 @@ export class VocabularyEmbedding {
     const idf = Float32Array.from(documentFrequency, (df) =>
       Math.log(1 + documents.length / Math.max(df, 1)),
     );
-    const matrix = ppmi(cells, documents.length, parameters.smoothing);
+    const matrix = await ppmi(cells, documents.length, parameters.smoothing, slice);
     const { vectors: left, values } = await leftSingularVectors(matrix, {
       rank: parameters.dimensions,
       oversampling: 10,
@@ -221,11 +221,12 @@ function normalized(vector: Float32Array): Float32Array {
 }
 
 /** The word-by-code PPMI matrix, with the codes' marginals smoothed by a power. */
-function ppmi(
+async function ppmi(
   cells: readonly { term: number; doc: number; weight: number }[][],
   documents: number,
   smoothing: number,
-): SparseRows {
+  slice: () => Promise<void> | undefined,
+): Promise<SparseRows> {
   const termTotal = new Float64Array(cells.length);
   const docTotal = new Float64Array(documents);
   let total = 0;
@@ -244,8 +245,9 @@ function ppmi(
   const offsets = new Int32Array(cells.length + 1);
   const columnOf: number[] = [];
   const value: number[] = [];
-  cells.forEach((row, term) => {
-    for (const { doc, weight } of row) {
+  for (let term = 0; term < cells.length; term++) {
+    await slice();
+    for (const { doc, weight } of cells[term]) {
       const pmi = Math.log(
         (weight * total * smoothedTotal) / (termTotal[term] * total * docTotal[doc]),
       );
@@ -255,7 +257,7 @@ function ppmi(
       }
     }
     offsets[term + 1] = columnOf.length;
-  });
+  }
   return {
     rows: cells.length,
     columns: documents,
