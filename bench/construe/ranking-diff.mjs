@@ -29,6 +29,16 @@ const { values: options } = parseArgs({
     // --semantic W: score search/semantic instead (the hybrid: this ranking fused with an exact
     // nearest-neighbour search of the hashing embedder's vectors of the titles, weight W).
     semantic: { type: 'string' },
+    // --learned W: the same hybrid with the vocabulary-trained embedder (PPMI + SVD over the
+    // codes' titles, synonyms and ancestors' titles) instead of the hashing one; --learned-only
+    // scores its vector ranking alone; --learning '{"dimensions":96}' overrides its parameters;
+    // --depth N reads both rankings to N before fusion (the service's default otherwise).
+    learned: { type: 'string' },
+    'learned-only': { type: 'boolean', default: false },
+    learning: { type: 'string', default: '{}' },
+    depth: { type: 'string' },
+    // --fusion rrf|mix: how --learned fuses; mix (score mixing, as the service) by default.
+    fusion: { type: 'string', default: 'mix' },
   },
 });
 if (!existsSync(orderFile) || !existsSync(devFile)) {
@@ -47,6 +57,9 @@ await build({
       `export { candidateDepth, rerankByStructure } from './${search}/structure-rerank.ts';`,
       `export { fuseRankings } from './${search}/rank-fusion.ts';`,
       `export { embedText, EMBEDDING_DIMENSIONS } from './libs/construe/src/domain/hashing-embedder.ts';`,
+      `export { VocabularyEmbedding, DEFAULT_LEARNING } from './libs/construe/src/domain/semantic/vocabulary-embedding.ts';`,
+      `export { CodeVectors } from './libs/construe/src/domain/semantic/nearest-codes.ts';`,
+      `export { fuseHybrid, mixScores, HYBRID_DEPTH, LEARNED_VECTOR_WEIGHT } from './libs/construe/src/domain/semantic/hybrid-fusion.ts';`,
     ].join('\n'),
     resolveDir: root,
     loader: 'ts',
@@ -68,6 +81,13 @@ const {
   fuseRankings,
   embedText,
   EMBEDDING_DIMENSIONS,
+  VocabularyEmbedding,
+  DEFAULT_LEARNING,
+  CodeVectors,
+  fuseHybrid,
+  mixScores,
+  HYBRID_DEPTH,
+  LEARNED_VECTOR_WEIGHT,
 } = await import(pathToFileURL(bundle).href);
 rmSync(bundle);
 
@@ -148,6 +168,61 @@ if (options.semantic !== undefined) {
       .map(({ item }) => item);
 }
 
+let searchWithWeight;
+if (options.learned !== undefined || options['learned-only']) {
+  const weight = options.learned ? Number(options.learned.split(',')[0]) : LEARNED_VECTOR_WEIGHT;
+  const depth = options.depth ? Number(options.depth) : HYBRID_DEPTH;
+  started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const embedding = await VocabularyEmbedding.learn(documents, {
+    ...DEFAULT_LEARNING,
+    ...JSON.parse(options.learning),
+  });
+  const rows = new Float32Array(documents.length * embedding.dimensions);
+  documents.forEach((document, doc) =>
+    rows.set(embedding.embedDocument(document), doc * embedding.dimensions),
+  );
+  const vectors = new CodeVectors(embedding.dimensions, rows, structure.family);
+  const cpu = process.cpuUsage(cpuBefore);
+  console.log(
+    `learned ${embedding.vocabularySize} word vectors of ${embedding.dimensions} dimensions and ${documents.length} code vectors in ${(performance.now() - started).toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)`,
+  );
+  const nearest = (query, limit) => vectors.nearest(embedding.embedQuery(query), limit);
+  const hybridRrf = (query, limit, vectorWeight) =>
+    fuseHybrid(
+      searchOurs(query, Math.max(limit, depth)),
+      nearest(query, Math.max(limit, depth)),
+      (hit) => String(hit.doc),
+      vectorWeight,
+    )
+      .slice(0, limit)
+      .map(({ item }) => item);
+  const hybridMix = (query, limit, vectorWeight) => {
+    const vector = embedding.embedQuery(query);
+    const cosineOf = (hit) => {
+      let dot = 0;
+      for (let j = 0; j < vector.length; j++) dot += vector[j] * rows[hit.doc * vector.length + j];
+      return dot;
+    };
+    return mixScores(
+      searchOurs(query, Math.max(limit, depth)).map((hit) => ({ item: hit, score: hit.score })),
+      vectors
+        .nearest(vector, Math.max(limit, depth))
+        .map((hit) => ({ item: hit, score: hit.score })),
+      (hit) => String(hit.doc),
+      vectorWeight,
+      cosineOf,
+    )
+      .slice(0, limit)
+      .map(({ item }) => item);
+  };
+  const hybrid = options.fusion === 'mix' ? hybridMix : hybridRrf;
+  searchMeasured = options['learned-only']
+    ? nearest
+    : (query, limit) => hybrid(query, limit, weight);
+  if (options.learned?.includes(',')) searchWithWeight = hybrid;
+}
+
 const naiveSearch = naiveBm25(codes.map((code) => code.title));
 const naive = (query) => naiveSearch(query, 5);
 
@@ -165,6 +240,33 @@ if (options.queries) {
     .map((line) => line.split('\t'))
     .map(([code, query]) => ({ expected: key(code), query }))
     .filter((_, i) => options.half === 'all' || i % 2 === (options.half === 'even' ? 0 : 1));
+}
+// --learned 0.3,0.5,1: several vector weights in one run, one line each (the set, the index and
+// the embedding are built once).
+if (searchWithWeight) {
+  for (const weight of options.learned.split(',').map(Number)) {
+    let top1 = 0;
+    let top5 = 0;
+    for (const { expected, query } of set) {
+      const rank = searchWithWeight(query, 5, weight).findIndex(
+        (hit) => codes[hit.doc].key === expected,
+      );
+      if (rank === 0) top1++;
+      if (rank >= 0) top5++;
+      // LOSSES=1: the terms the text ranking finds and this weight loses.
+      if (process.env.LOSSES && rank < 0) {
+        const text = searchOurs(query, 5).map((hit) => codes[hit.doc].key);
+        if (text.includes(expected))
+          console.log(
+            `  lost: ${query} → ${expected}; got ${searchWithWeight(query, 5, weight)
+              .map((hit) => `${codes[hit.doc].key} ${codes[hit.doc].title}`)
+              .join(' | ')}`,
+          );
+      }
+    }
+    const share = (n) => `${((100 * n) / set.length).toFixed(1)}%`;
+    console.log(`vector weight ${weight}: top-1 ${share(top1)} top-5 ${share(top5)}`);
+  }
 }
 const counts = { ours1: 0, ours5: 0, naive5: 0 };
 const lost = [];

@@ -586,7 +586,8 @@ async function measureSearch(api, kind, set = queries) {
 
 async function setUpServer(id, profileResult) {
   const { default: pg } = await import('pg');
-  const database = `bench_${id}`;
+  // BENCH_DB_PREFIX: a prefix of the database's name (default bench_), for shared servers.
+  const database = `${process.env.BENCH_DB_PREFIX ?? 'bench_'}${id}`;
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   try {
     await admin.connect();

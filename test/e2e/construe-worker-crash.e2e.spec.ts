@@ -44,6 +44,8 @@ describe('construe: a worker killed during an embedding job (server profile)', (
       JOB_LOCK_MS: '3000',
       WORKER_CONCURRENCY: '1',
       RATE_LIMIT_MAX: '100000',
+      // The job under test stores a vector per code: the hashing embedder's.
+      OFFLINE_EMBEDDER: 'hashing',
     });
     expect(runCli(['migrate'], env).status).toBe(0);
     api = await startApiProcess(env);

@@ -88,6 +88,8 @@ describe('fault: a 15 s Redis outage (server profile)', () => {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       JOB_MAX_BACKOFF_MS: '2000',
+      // The job under test stores a vector per code: the hashing embedder's.
+      OFFLINE_EMBEDDER: 'hashing',
     });
     expect(runCli(['migrate'], env).status).toBe(0);
     api = await startApiProcess(env);
@@ -167,6 +169,8 @@ describe('fault: a PostgreSQL outage during an embedding, then SIGTERM (server p
       JOB_MAX_BACKOFF_MS: '2000',
       WORKER_SHUTDOWN_GRACE_MS: '5000',
       JOB_RECONCILE_INTERVAL_MS: '2000',
+      // The job under test stores a vector per code: the hashing embedder's.
+      OFFLINE_EMBEDDER: 'hashing',
     });
     expect(runCli(['migrate'], env).status).toBe(0);
     api = await startApiProcess(env);

@@ -8,6 +8,7 @@ import { RefreshBuiltinSystemsHandler } from './application/commands/refresh-bui
 import { ResumeEmbeddingsHandler } from './application/commands/resume-embeddings/resume-embeddings.handler.js';
 import { UploadCodeSystemHandler } from './application/commands/upload-code-system/upload-code-system.handler.js';
 import { CodeSearchIndexes } from './application/code-search-indexes.js';
+import { CodeVectorIndexes } from './application/code-vector-indexes.js';
 import { EmbedCodeSystemJob } from './application/embed-code-system.job.js';
 import { BuiltinSystemStore } from './application/ports/builtin-system.store.js';
 import { CodeReader } from './application/ports/code-reader.js';
@@ -32,6 +33,7 @@ import { SearchSemanticHandler } from './application/queries/search-semantic/sea
 import { SearchTextHandler } from './application/queries/search-text/search-text.handler.js';
 import { HashingEmbedder } from './infrastructure/embedding/hashing.embedder.js';
 import { OpenAiCompatibleEmbedder } from './infrastructure/embedding/openai-compatible.embedder.js';
+import { VocabularyEmbedder } from './infrastructure/embedding/vocabulary.embedder.js';
 import { SqlBuiltinSystemStore } from './infrastructure/persistence/sql-builtin-system.store.js';
 import { SqlCodeReader } from './infrastructure/persistence/sql-code.reader.js';
 import { SqlCodeSearchStore } from './infrastructure/persistence/sql-code-search.store.js';
@@ -53,7 +55,9 @@ const embedder = {
           config.embeddingsModel,
           config.embeddingsApiKey,
         )
-      : new HashingEmbedder(),
+      : config.offlineEmbedder === 'hashing'
+        ? new HashingEmbedder()
+        : new VocabularyEmbedder(),
 };
 
 /** Code systems: builtin views of the vocabulary and custom uploads, with embeddings and search. */
@@ -82,6 +86,7 @@ const embedder = {
     EmbedCodeSystemJob,
     EmbedCodeSystemRegistrar,
     CodeSearchIndexes,
+    CodeVectorIndexes,
     embedder,
     { provide: CodeSearch, useClass: QueryBusCodeSearch },
     { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },

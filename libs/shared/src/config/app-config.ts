@@ -62,8 +62,10 @@ export class AppConfig {
   devtoolsPort!: number;
   createDemoClient!: boolean;
   vocabularyCacheSize!: number;
-  /** OpenAI-compatible embeddings endpoint (…/v1/embeddings); unset: the offline hashing embedder. */
+  /** OpenAI-compatible embeddings endpoint (…/v1/embeddings); unset: the offline embedder. */
   embeddingsUrl?: string;
+  /** The offline embedder: word vectors learned from each code system's names, or hashed word pieces. */
+  offlineEmbedder!: 'vocabulary' | 'hashing';
   embeddingsModel!: string;
   embeddingsApiKey?: string;
   embeddingJobAttempts!: number;
@@ -142,6 +144,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   config.createDemoClient = read.bool('CREATE_DEMO_CLIENT', config.profile === 'embedded');
   config.vocabularyCacheSize = read.int('VOCABULARY_CACHE_SIZE', 200_000, 100, 10_000_000);
   config.embeddingsUrl = read.url('EMBEDDINGS_URL', ['http:', 'https:']);
+  config.offlineEmbedder = read.oneOf(
+    'OFFLINE_EMBEDDER',
+    ['vocabulary', 'hashing'] as const,
+    'vocabulary',
+  );
   config.embeddingsModel = read.string('EMBEDDINGS_MODEL', 'text-embedding-3-small');
   config.embeddingsApiKey = read.optionalString('EMBEDDINGS_API_KEY');
   config.embeddingJobAttempts = read.int('EMBEDDING_JOB_ATTEMPTS', 5, 1, 50);

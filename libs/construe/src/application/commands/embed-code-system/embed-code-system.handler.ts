@@ -48,6 +48,12 @@ export class EmbedCodeSystemHandler implements ICommandHandler<EmbedCodeSystemCo
   async execute({ systemId, signal }: EmbedCodeSystemCommand): Promise<void> {
     const system = await this.systems.findById(systemId);
     if (!system || system.status !== 'processing') return;
+    if (this.embedder.learnsFromVocabulary) {
+      // Nothing to store per code: the searching process learns the system's vectors from
+      // its codes (CodeVectorIndexes).
+      await this.systems.setStatus(systemId, 'ready');
+      return;
+    }
     let afterSeq = 0;
     let size = this.paced ? FIRST_BATCH : MAX_BATCH;
     for (;;) {

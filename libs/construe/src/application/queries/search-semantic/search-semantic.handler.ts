@@ -1,6 +1,13 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { fuseRankings } from '../../../domain/text-search/rank-fusion.js';
+import {
+  HYBRID_DEPTH,
+  LEARNED_VECTOR_WEIGHT,
+  fuseHybrid,
+  mixScores,
+} from '../../../domain/semantic/hybrid-fusion.js';
+import { codeKey } from '../../../domain/builtin-systems.js';
 import { CodeSearchIndexes } from '../../code-search-indexes.js';
+import { CodeVectorIndexes } from '../../code-vector-indexes.js';
 import { Embedder } from '../../ports/embedder.js';
 import { CodeSearchStore, type ScoredCode } from '../../ports/code-search.store.js';
 import { CodeSystemRepository } from '../../ports/code-system.repository.js';
@@ -8,18 +15,16 @@ import { resolveSystem } from '../../system-resolver.js';
 import type { SearchResult } from '../search-text/search-text.query.js';
 import { SearchSemanticQuery } from './search-semantic.query.js';
 
-/** How deep each ranking is read before fusion. */
-const FUSION_DEPTH = 50;
 /**
- * Weight of each ranking in the fusion. The default embedder hashes word pieces and knows
- * no meaning, so the lexical ranking (synonyms, hierarchy) leads and the vectors add
- * spelling and word-order tolerance; an embeddings endpoint carries meaning and gets an
- * equal say.
+ * Weight of the stored vectors' ranking against the lexical ranking's 1 in rank fusion. The
+ * hashing embedder knows no meaning (the vectors add spelling and word-order tolerance); an
+ * embeddings endpoint carries meaning and gets an equal say.
  */
-const LEXICAL_WEIGHT = 1;
-const VECTOR_WEIGHT = { hashing: 0.5, model: 1 };
+const STORED_VECTOR_WEIGHT = { hashing: 0.5, model: 1 };
 
-/** Hybrid retrieval: the vector ranking and the lexical ranking, fused by reciprocal rank. */
+const byCode = (code: ScoredCode) => code.code;
+
+/** Hybrid retrieval: the lexical ranking and a vector ranking, fused. */
 @QueryHandler(SearchSemanticQuery)
 export class SearchSemanticHandler implements IQueryHandler<SearchSemanticQuery> {
   constructor(
@@ -27,6 +32,7 @@ export class SearchSemanticHandler implements IQueryHandler<SearchSemanticQuery>
     private readonly search: CodeSearchStore,
     private readonly embedder: Embedder,
     private readonly indexes: CodeSearchIndexes,
+    private readonly vectorIndexes: CodeVectorIndexes,
   ) {}
 
   async execute({
@@ -37,30 +43,60 @@ export class SearchSemanticHandler implements IQueryHandler<SearchSemanticQuery>
     version,
   }: SearchSemanticQuery): Promise<SearchResult> {
     const system = await resolveSystem(this.systems, accountId, name, version);
-    const depth = Math.max(limit, FUSION_DEPTH);
-    const [[vector], lexical] = await Promise.all([
-      this.embedder.embed([text]),
-      this.indexes.search(system.id, text, depth),
-    ]);
-    const semantic = await this.search.searchSemantic(system.id, vector, depth);
-    const fused = fuseRankings<ScoredCode>(
-      [
-        { items: lexical, weight: LEXICAL_WEIGHT },
-        {
-          items: semantic,
-          weight: this.embedder.name.startsWith('hashing')
-            ? VECTOR_WEIGHT.hashing
-            : VECTOR_WEIGHT.model,
-        },
-      ],
-      (code) => code.code,
-    );
+    const query = text.trim();
+    // As search/text: a query that looks like a code (one token with a digit) lists the codes
+    // it prefixes first.
+    const key = /^[A-Za-z0-9.-]*\d[A-Za-z0-9.-]*$/.test(query) ? codeKey(query) : '';
+    const byCode = key ? await this.search.searchCodePrefix(system.id, key, limit) : [];
+    const depth = Math.max(limit, HYBRID_DEPTH);
+    const fused =
+      byCode.length >= limit
+        ? []
+        : this.embedder.learnsFromVocabulary
+          ? await this.learnedHybrid(system.id, query, depth)
+          : await this.storedHybrid(system.id, query, depth);
+    const listed = new Set(byCode.map((code) => code.code));
     return {
       system: { name: system.name, version: system.version },
-      results: fused.slice(0, limit).map(({ item, score }) => ({
-        ...item,
-        score: Number(score.toFixed(6)),
-      })),
+      results: [
+        ...byCode,
+        ...fused
+          .filter(({ item }) => !listed.has(item.code))
+          .map(({ item, score }) => ({ ...item, score: Number(score.toFixed(6)) })),
+      ].slice(0, limit),
     };
+  }
+
+  /** Vocabulary-trained vectors, in memory: the lexical scores mixed with the cosines. */
+  private async learnedHybrid(systemId: string, text: string, depth: number) {
+    const [lexical, vectors] = await Promise.all([
+      this.indexes.search(systemId, text, depth),
+      this.vectorIndexes.vectorsOf(systemId),
+    ]);
+    const query = vectors.embedQuery(text);
+    return mixScores(
+      lexical.map((code) => ({ item: code, score: code.score })),
+      vectors.nearest(query, depth).map((code) => ({ item: code, score: code.score })),
+      byCode,
+      LEARNED_VECTOR_WEIGHT,
+      (code) => vectors.cosine(query, code.code),
+    );
+  }
+
+  /** Vectors stored per code (hashing or an embeddings endpoint), searched in the database. */
+  private async storedHybrid(systemId: string, text: string, depth: number) {
+    const [[vector], lexical] = await Promise.all([
+      this.embedder.embed([text]),
+      this.indexes.search(systemId, text, depth),
+    ]);
+    const semantic = await this.search.searchSemantic(systemId, vector, depth);
+    return fuseHybrid(
+      lexical,
+      semantic,
+      byCode,
+      this.embedder.name.startsWith('hashing')
+        ? STORED_VECTOR_WEIGHT.hashing
+        : STORED_VECTOR_WEIGHT.model,
+    );
   }
 }

@@ -1,0 +1,127 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { codeKey } from '../domain/builtin-systems.js';
+import { codeStructure } from '../domain/text-search/code-families.js';
+import { CodeVectors, type VectorHit } from '../domain/semantic/nearest-codes.js';
+import { VocabularyEmbedding } from '../domain/semantic/vocabulary-embedding.js';
+import type { SystemCode } from '../domain/code-system.js';
+import { BuiltinSystemStore } from './ports/builtin-system.store.js';
+import { CodeSearchStore, type ScoredCode } from './ports/code-search.store.js';
+import { Embedder } from './ports/embedder.js';
+
+/** Systems whose vectors stay in memory; the least recently searched one goes first. */
+const MAX_SYSTEMS = 6;
+/** Codes embedded between two yields of the thread while a system's vectors are built. */
+const EMBED_CHUNK = 1_000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One code system's learned embedding and the vector of each of its codes. */
+export class SystemVectors {
+  private readonly docOfCode: Map<string, number>;
+
+  constructor(
+    private readonly embedding: VocabularyEmbedding,
+    private readonly vectors: CodeVectors,
+    private readonly rows: Float32Array,
+    private readonly codes: readonly SystemCode[],
+  ) {
+    this.docOfCode = new Map(codes.map((code, doc) => [code.code, doc]));
+  }
+
+  embedQuery(text: string): Float32Array {
+    return this.embedding.embedQuery(text);
+  }
+
+  /** The codes nearest to an embedded query, best first, scored by cosine. */
+  nearest(query: Float32Array, limit: number): ScoredCode[] {
+    return this.vectors
+      .nearest(query, limit)
+      .map(({ doc, score }: VectorHit) => ({ ...this.codes[doc], score }));
+  }
+
+  /** The cosine of a code of this system to an embedded query (0 for an unknown code). */
+  cosine(query: Float32Array, code: string): number {
+    const doc = this.docOfCode.get(code);
+    if (doc === undefined) return 0;
+    const dimensions = query.length;
+    let dot = 0;
+    for (let j = 0; j < dimensions; j++) dot += query[j] * this.rows[doc * dimensions + j];
+    return dot;
+  }
+}
+
+/**
+ * The vocabulary-trained vectors of each searched code system: learned from the stored
+ * codes' titles, synonyms and hierarchy on the first semantic search (at start for the
+ * builtin systems) and kept in memory. As with the text index, a system's codes never
+ * change under its id, so the id is the cache key and nothing needs storing.
+ */
+@Injectable()
+export class CodeVectorIndexes implements OnApplicationBootstrap {
+  private readonly logger = new Logger(CodeVectorIndexes.name);
+  private readonly loaded = new Map<string, Promise<SystemVectors>>();
+
+  constructor(
+    private readonly builtins: BuiltinSystemStore,
+    private readonly store: CodeSearchStore,
+    private readonly embedder: Embedder,
+    private readonly http: HttpAdapterHost,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.serving() || !this.embedder.learnsFromVocabulary) return;
+    for (const system of await this.builtins.listBuiltin())
+      this.vectorsOf(system.id).catch((error: unknown) =>
+        this.logger.warn(`vectors of code system ${system.id} not learned: ${String(error)}`),
+      );
+  }
+
+  private serving(): boolean {
+    return this.http?.httpAdapter !== undefined && this.http.httpAdapter !== null;
+  }
+
+  vectorsOf(systemId: string): Promise<SystemVectors> {
+    let entry = this.loaded.get(systemId);
+    if (entry) {
+      this.loaded.delete(systemId);
+    } else {
+      entry = this.build(systemId);
+      // A failed build is not cached: the next search tries again.
+      entry.catch(() => this.loaded.delete(systemId));
+    }
+    this.loaded.set(systemId, entry);
+    while (this.loaded.size > MAX_SYSTEMS) {
+      this.loaded.delete(this.loaded.keys().next().value as string);
+    }
+    return entry;
+  }
+
+  private async build(systemId: string): Promise<SystemVectors> {
+    const rows = await this.store.loadSearchDocuments(systemId);
+    const documents = rows.map((row) => ({
+      title: row.description,
+      synonyms: row.synonyms,
+      context: row.context,
+    }));
+    const embedding = await VocabularyEmbedding.learn(documents, undefined, nextTurn);
+    const vectors = new Float32Array(documents.length * embedding.dimensions);
+    for (let doc = 0; doc < documents.length; doc++) {
+      if (doc > 0 && doc % EMBED_CHUNK === 0) await nextTurn();
+      vectors.set(embedding.embedDocument(documents[doc]), doc * embedding.dimensions);
+    }
+    this.logger.log(
+      `code system ${systemId}: ${embedding.vocabularySize} word vectors learned, ${documents.length} codes embedded`,
+    );
+    return new SystemVectors(
+      embedding,
+      new CodeVectors(
+        embedding.dimensions,
+        vectors,
+        codeStructure(rows.map((row) => codeKey(row.code))).family,
+      ),
+      vectors,
+      rows.map(({ synonyms: _synonyms, context: _context, ...code }) => code),
+    );
+  }
+}
