@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { inCopySession, type CopySession } from '@app/platform';
+import { inCopySession, isEmbedded, type CopySession } from '@app/platform';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
@@ -29,7 +29,10 @@ const ENGLISH = 4180186;
 const KEY_REPEATED = '21000';
 const UNIQUE_VIOLATION = '23505';
 const NOT_NULL_VIOLATION = '23502';
-/** Memory for one sorted index build (the server's default, 64 MB, spills a table of millions to disk). */
+/**
+ * Memory for one sorted index build on a server (its default, 64 MB, spills a table of
+ * millions to disk). Embedded, the default stays: PGlite's WASM heap never gives memory back.
+ */
 const INDEX_BUILD_MEMORY = '256MB';
 
 interface TableIndex {
@@ -108,7 +111,8 @@ export class SqlVocabularyWriter extends VocabularyWriter {
       `${copyOptions(table, lines.columns)}, FREEZE`,
       lines.chunks,
     );
-    await session.query(`SET LOCAL maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`);
+    if (!isEmbedded(this.dataSource))
+      await session.query(`SET LOCAL maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`);
     for (const index of indexes.filter((candidate) => candidate.constraint)) {
       const add = `ALTER TABLE vocab.${table.table} ADD CONSTRAINT ${index.constraint} ${index.constraintDefinition}`;
       await session.query('SAVEPOINT add_key');
