@@ -29,11 +29,13 @@ const ENGLISH = 4180186;
 const KEY_REPEATED = '21000';
 const UNIQUE_VIOLATION = '23505';
 const NOT_NULL_VIOLATION = '23502';
-/**
- * Memory for one sorted index build on a server (its default, 64 MB, spills a table of
- * millions to disk). Embedded, the default stays: PGlite's WASM heap never gives memory back.
- */
+/** Memory for one sorted index build (the server's default, 64 MB, spills a table of millions to disk). */
 const INDEX_BUILD_MEMORY = '256MB';
+/**
+ * Embedded, PGlite's WASM heap never gives memory back: the sorts spill to its files instead
+ * (measured no slower on 5 million rows).
+ */
+const EMBEDDED_INDEX_BUILD_MEMORY = '16MB';
 
 interface TableIndex {
   name: string;
@@ -111,8 +113,8 @@ export class SqlVocabularyWriter extends VocabularyWriter {
       `${copyOptions(table, lines.columns)}, FREEZE`,
       lines.chunks,
     );
-    if (!isEmbedded(this.dataSource))
-      await session.query(`SET LOCAL maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`);
+    const memory = isEmbedded(this.dataSource) ? EMBEDDED_INDEX_BUILD_MEMORY : INDEX_BUILD_MEMORY;
+    await session.query(`SET LOCAL maintenance_work_mem = '${memory}'`);
     for (const index of indexes.filter((candidate) => candidate.constraint)) {
       const add = `ALTER TABLE vocab.${table.table} ADD CONSTRAINT ${index.constraint} ${index.constraintDefinition}`;
       await session.query('SAVEPOINT add_key');
