@@ -95,8 +95,7 @@ async function* lineBlobs(
 /**
  * The parts joined in one ArrayBuffer, as the Blob PGlite reads (it only calls
  * `arrayBuffer()`). A real Blob keeps its bytes in native memory the garbage collector does
- * not count, so 8 MB blobs piled up between collections: 50-100 MB more peak RSS in a
- * 5-million-row import.
+ * not count, so 8 MB blobs could pile up between collections (bench/bulk README).
  */
 function asBlob(parts: Uint8Array[]): Blob {
   const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
