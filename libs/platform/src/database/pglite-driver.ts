@@ -3,10 +3,17 @@ import { resolve } from 'node:path';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { PGlite } from '@electric-sql/pglite';
 import { getPGliteInstance, PGliteDriver } from 'typeorm-pglite';
 import { isBackgroundWork } from '@app/shared';
 import { lockDataDir } from './data-dir-lock.js';
 import { Mutex } from './mutex.js';
+
+/**
+ * PGlite's default (128 MB) is touched at start-up and its WASM heap never shrinks: 96 MB
+ * more resident memory for every embedded process. Its tables are files the OS caches anyway.
+ */
+const SHARED_BUFFERS = '32MB';
 
 type ConnectCallback = (error: unknown, client: unknown, release: () => void) => void;
 interface PoolClass {
@@ -26,6 +33,7 @@ export function createPgliteDriver(dataDir: string): unknown {
   const driver = new PGliteDriver({
     dataDir: directory,
     extensions: { vector, pg_trgm, uuid_ossp },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   }).driver as unknown as {
     Pool: PoolClass;
   };
