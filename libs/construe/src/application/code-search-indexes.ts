@@ -11,6 +11,7 @@ import { candidateDepth, rerankByStructure } from '../domain/text-search/structu
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
 import { CodeSearchStore, type ScoredCode } from './ports/code-search.store.js';
+import { RecentlyUsed } from './recently-used.js';
 
 /** Systems whose index stays in memory; the least recently searched one goes first. */
 const MAX_INDEXES = 6;
@@ -29,7 +30,7 @@ interface LoadedIndex {
 @Injectable()
 export class CodeSearchIndexes implements OnApplicationBootstrap {
   private readonly logger = new Logger(CodeSearchIndexes.name);
-  private readonly loaded = new Map<string, Promise<LoadedIndex>>();
+  private readonly loaded = new RecentlyUsed<LoadedIndex>(MAX_INDEXES);
 
   constructor(
     private readonly builtins: BuiltinSystemStore,
@@ -71,19 +72,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   }
 
   private indexOf(systemId: string): Promise<LoadedIndex> {
-    let entry = this.loaded.get(systemId);
-    if (entry) {
-      this.loaded.delete(systemId);
-    } else {
-      entry = this.build(systemId);
-      // A failed build is not cached: the next search tries again.
-      entry.catch(() => this.loaded.delete(systemId));
-    }
-    this.loaded.set(systemId, entry);
-    while (this.loaded.size > MAX_INDEXES) {
-      this.loaded.delete(this.loaded.keys().next().value as string);
-    }
-    return entry;
+    return this.loaded.get(systemId, () => this.build(systemId));
   }
 
   private async build(systemId: string): Promise<LoadedIndex> {

@@ -7,6 +7,7 @@ import { VocabularyEmbedding } from '../domain/semantic/vocabulary-embedding.js'
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
 import { CodeSearchStore, type ScoredCode } from './ports/code-search.store.js';
+import { RecentlyUsed } from './recently-used.js';
 import { Embedder } from './ports/embedder.js';
 
 /** Systems whose vectors stay in memory; the least recently searched one goes first. */
@@ -60,7 +61,7 @@ export class SystemVectors {
 @Injectable()
 export class CodeVectorIndexes implements OnApplicationBootstrap {
   private readonly logger = new Logger(CodeVectorIndexes.name);
-  private readonly loaded = new Map<string, Promise<SystemVectors>>();
+  private readonly loaded = new RecentlyUsed<SystemVectors>(MAX_SYSTEMS);
 
   constructor(
     private readonly builtins: BuiltinSystemStore,
@@ -82,19 +83,7 @@ export class CodeVectorIndexes implements OnApplicationBootstrap {
   }
 
   vectorsOf(systemId: string): Promise<SystemVectors> {
-    let entry = this.loaded.get(systemId);
-    if (entry) {
-      this.loaded.delete(systemId);
-    } else {
-      entry = this.build(systemId);
-      // A failed build is not cached: the next search tries again.
-      entry.catch(() => this.loaded.delete(systemId));
-    }
-    this.loaded.set(systemId, entry);
-    while (this.loaded.size > MAX_SYSTEMS) {
-      this.loaded.delete(this.loaded.keys().next().value as string);
-    }
-    return entry;
+    return this.loaded.get(systemId, () => this.build(systemId));
   }
 
   private async build(systemId: string): Promise<SystemVectors> {
