@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { workPacer } from '@app/shared';
 import { codeKey } from '../domain/builtin-systems.js';
 import { codeStructure } from '../domain/text-search/code-families.js';
 import { CodeVectors, type VectorHit } from '../domain/semantic/nearest-codes.js';
@@ -12,10 +13,8 @@ import { Embedder } from './ports/embedder.js';
 
 /** Systems whose vectors stay in memory; the least recently searched one goes first. */
 const MAX_SYSTEMS = 6;
-/** Codes embedded between two yields of the thread while a system's vectors are built. */
-const EMBED_CHUNK = 1_000;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Longest stretch of learning between two turns of the event loop (the API keeps answering). */
+const LEARNING_SLICE_MS = 15;
 
 /** One code system's learned embedding and the vector of each of its codes. */
 export class SystemVectors {
@@ -93,10 +92,11 @@ export class CodeVectorIndexes implements OnApplicationBootstrap {
       synonyms: row.synonyms,
       context: row.context,
     }));
-    const embedding = await VocabularyEmbedding.learn(documents, undefined, nextTurn);
+    const pace = workPacer(undefined, LEARNING_SLICE_MS);
+    const embedding = await VocabularyEmbedding.learn(documents, undefined, pace);
     const vectors = new Float32Array(documents.length * embedding.dimensions);
     for (let doc = 0; doc < documents.length; doc++) {
-      if (doc > 0 && doc % EMBED_CHUNK === 0) await nextTurn();
+      await pace();
       vectors.set(embedding.embedDocument(documents[doc]), doc * embedding.dimensions);
     }
     this.logger.log(

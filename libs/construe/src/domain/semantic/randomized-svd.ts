@@ -20,8 +20,11 @@ export interface SvdOptions {
   oversampling: number;
   powerIterations: number;
   seed: number;
-  /** Called between the long steps, so that a caller can yield its thread. */
-  pause?: () => Promise<void>;
+  /**
+   * Called often (between rows and columns); it may wait a turn of the event loop when the
+   * caller's time slice is spent (`workPacer` of @app/shared). Without it the work runs in one piece.
+   */
+  pace?: Pace;
 }
 
 export interface LeftSingular {
@@ -31,22 +34,9 @@ export interface LeftSingular {
   values: Float64Array;
 }
 
-/** Longest stretch of work between two pauses: the caller's thread may be serving requests. */
-const SLICE_MS = 15;
+export type Pace = () => Promise<void> | undefined;
 
-/** A check to call often: it awaits `pause` once SLICE_MS have passed since the last pause. */
-export function slicer(pause?: () => Promise<void>): () => Promise<void> | undefined {
-  if (!pause) return () => undefined;
-  let since = performance.now();
-  return () => {
-    if (performance.now() - since < SLICE_MS) return undefined;
-    return pause().then(() => {
-      since = performance.now();
-    });
-  };
-}
-
-type Slice = () => Promise<void> | undefined;
+const runInOnePiece: Pace = () => undefined;
 
 /** Mulberry32: a small, fast, seedable generator, so that a learned model is reproducible. */
 export function seededRandom(seed: number): () => number {
@@ -65,7 +55,7 @@ async function multiply(
   matrix: SparseRows,
   x: Float64Array,
   width: number,
-  slice: Slice,
+  slice: Pace,
 ): Promise<Float64Array> {
   const out = new Float64Array(matrix.rows * width);
   for (let row = 0; row < matrix.rows; row++) {
@@ -85,7 +75,7 @@ async function multiplyTransposed(
   matrix: SparseRows,
   y: Float64Array,
   width: number,
-  slice: Slice,
+  slice: Pace,
 ): Promise<Float64Array> {
   const out = new Float64Array(matrix.columns * width);
   for (let row = 0; row < matrix.rows; row++) {
@@ -108,7 +98,7 @@ async function orthonormalize(
   m: Float64Array,
   height: number,
   width: number,
-  slice: Slice,
+  slice: Pace,
 ): Promise<void> {
   const dots = new Float64Array(width);
   for (let j = 0; j < width; j++) {
@@ -188,7 +178,7 @@ export async function leftSingularVectors(
   matrix: SparseRows,
   options: SvdOptions,
 ): Promise<LeftSingular> {
-  const slice = slicer(options.pause);
+  const slice = options.pace ?? runInOnePiece;
   const rank = Math.min(options.rank, matrix.rows, matrix.columns);
   const width = Math.min(rank + options.oversampling, matrix.rows, matrix.columns);
   const random = seededRandom(options.seed);

@@ -1,5 +1,5 @@
 import { isLowInformation, terms } from '../text-search/search-words.js';
-import { leftSingularVectors, slicer, type SparseRows } from './randomized-svd.js';
+import { leftSingularVectors, type Pace, type SparseRows } from './randomized-svd.js';
 
 /** What a code contributes to learning: the text search's documents. */
 export interface EmbeddingDocument {
@@ -82,13 +82,13 @@ export class VocabularyEmbedding {
   static async learn(
     documents: readonly EmbeddingDocument[],
     parameters: LearningParameters = DEFAULT_LEARNING,
-    pause?: () => Promise<void>,
+    pace: Pace = () => undefined,
   ): Promise<VocabularyEmbedding> {
     const termIds = new Map<string, number>();
     const termList: string[] = [];
     const cells: { term: number; doc: number; weight: number }[][] = [];
     const documentFrequency: number[] = [];
-    const slice = slicer(pause);
+    const slice = pace;
     for (let doc = 0; doc < documents.length; doc++) {
       await slice();
       for (const [term, weight] of weightedTerms(documents[doc], parameters.contextWeight)) {
@@ -114,7 +114,7 @@ export class VocabularyEmbedding {
       oversampling: 10,
       powerIterations: parameters.powerIterations,
       seed: parameters.seed,
-      pause,
+      pace,
     });
     const dimensions = values.length;
     const vectors = new Float32Array(termList.length * dimensions);
@@ -225,7 +225,7 @@ async function ppmi(
   cells: readonly { term: number; doc: number; weight: number }[][],
   documents: number,
   smoothing: number,
-  slice: () => Promise<void> | undefined,
+  slice: Pace,
 ): Promise<SparseRows> {
   const termTotal = new Float64Array(cells.length);
   const docTotal = new Float64Array(documents);
