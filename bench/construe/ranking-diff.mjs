@@ -55,6 +55,7 @@ await build({
       `export { CodeSearchIndex, DEFAULT_RANKING } from './${search}/code-search-index.ts';`,
       `export { codeCategory, codeStructure } from './${search}/code-families.ts';`,
       `export { candidateDepth, rerankByStructure } from './${search}/structure-rerank.ts';`,
+      `export { codeDefaults } from './${search}/default-descendants.ts';`,
       `export { fuseRankings } from './${search}/rank-fusion.ts';`,
       `export { embedText, EMBEDDING_DIMENSIONS } from './libs/construe/src/domain/hashing-embedder.ts';`,
       `export { VocabularyEmbedding, DEFAULT_LEARNING } from './libs/construe/src/domain/semantic/vocabulary-embedding.ts';`,
@@ -78,6 +79,7 @@ const {
   codeStructure,
   candidateDepth,
   rerankByStructure,
+  codeDefaults,
   fuseRankings,
   embedText,
   EMBEDDING_DIMENSIONS,
@@ -123,6 +125,10 @@ console.log(
 );
 
 const structure = codeStructure(codes.map((code) => code.key));
+const defaults = codeDefaults(
+  codes.map((code) => code.title),
+  structure.parent,
+);
 const unspecified = (doc) => /\bunspecified\b/i.test(codes[doc].title);
 const searchOurs = (query, limit) =>
   options.structure
@@ -132,6 +138,7 @@ const searchOurs = (query, limit) =>
         structure,
         unspecified,
         limit,
+        defaults,
       )
     : index.search(query, limit);
 

@@ -7,6 +7,7 @@ import {
   type CodeStructure,
 } from '../domain/text-search/code-families.js';
 import { CodeSearchIndex } from '../domain/text-search/code-search-index.js';
+import { buildCodeDefaults, type CodeDefaults } from '../domain/text-search/default-descendants.js';
 import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
@@ -20,6 +21,7 @@ interface LoadedIndex {
   index: CodeSearchIndex;
   codes: SystemCode[];
   structure: CodeStructure;
+  defaults: CodeDefaults;
 }
 
 /**
@@ -57,13 +59,14 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   }
 
   async search(systemId: string, query: string, limit: number): Promise<ScoredCode[]> {
-    const { index, codes, structure } = await this.indexOf(systemId);
+    const { index, codes, structure, defaults } = await this.indexOf(systemId);
     const hits = rerankByStructure(
       index.search(query, candidateDepth(limit)),
       query,
       structure,
       (doc) => /\bunspecified\b/i.test(codes[doc].description),
       limit,
+      defaults,
     );
     return hits.map(({ doc, score }) => ({
       ...codes[doc],
@@ -77,6 +80,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
 
   private async build(systemId: string): Promise<LoadedIndex> {
     const rows = await this.store.loadSearchDocuments(systemId);
+    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     const index = await CodeSearchIndex.build(
       rows.map((row) => ({
         title: row.description,
@@ -84,11 +88,17 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
         context: row.context,
         group: codeCategory(codeKey(row.code)),
       })),
-      () => new Promise((resolve) => setImmediate(resolve)),
+      pause,
     );
+    const structure = codeStructure(rows.map((row) => codeKey(row.code)));
     return {
       index,
-      structure: codeStructure(rows.map((row) => codeKey(row.code))),
+      structure,
+      defaults: await buildCodeDefaults(
+        rows.map((row) => row.description),
+        structure.parent,
+        pause,
+      ),
       codes: rows.map(({ synonyms: _synonyms, context: _context, ...code }) => code),
     };
   }

@@ -14,6 +14,8 @@ export interface CodeStructure {
   family: Int32Array;
   /** Whether the code is its family's usual first choice (seventh character A, else 0). */
   preferred: Uint8Array;
+  /** The nearest code above each code (E11 for E11.9, E11.6 for E11.65), -1 for none. */
+  parent: Int32Array;
 }
 
 const ICD_SHAPE = /^[A-Z][0-9][0-9A-Z]{1,5}$/;
@@ -30,6 +32,7 @@ export function codeStructure(keys: readonly string[]): CodeStructure {
   const heading = new Uint8Array(keys.length);
   const family = new Int32Array(keys.length).fill(-1);
   const preferred = new Uint8Array(keys.length);
+  const parent = new Int32Array(keys.length).fill(-1);
   const position = new Map<string, number>();
   keys.forEach((key, index) => {
     if (ICD_SHAPE.test(key)) position.set(key, index);
@@ -40,6 +43,7 @@ export function codeStructure(keys: readonly string[]): CodeStructure {
       const above = position.get(key.slice(0, length));
       if (above !== undefined) {
         heading[above] = 1;
+        parent[index] = above;
         break;
       }
     }
@@ -59,5 +63,5 @@ export function codeStructure(keys: readonly string[]): CodeStructure {
     ).find((index) => index !== undefined);
     if (choice !== undefined) preferred[choice] = 1;
   }
-  return { heading, family, preferred };
+  return { heading, family, preferred, parent };
 }

@@ -132,3 +132,32 @@ describe('CodeSearchIndex.build', () => {
     }
   });
 });
+
+describe('CodeSearchIndex residual classes', () => {
+  /** Written for this test: residual classes and their siblings. */
+  const RESIDUAL: (SearchDocument & { code: string })[] = [
+    { code: 'Z8', title: 'Other headache syndrome' },
+    { code: 'Z9', title: 'Headache syndrome, unspecified' },
+    { code: 'Z1', title: 'Cluster headache syndrome' },
+    { code: 'W1', title: 'Gizzard disorder due to worms' },
+    { code: 'W9', title: 'Gizzard disorder, unspecified' },
+    { code: 'W8', title: 'Other gizzard disorder' },
+    { code: 'Q1', title: 'Kidney stone, bilateral, recurrent' },
+  ];
+  const neutral = { ...DEFAULT_RANKING, residualGain: 0, residualLoss: 0 };
+  const first = (index: CodeSearchIndex, query: string) =>
+    RESIDUAL[index.search(query, 1)[0].doc].code;
+
+  it('gives an unlisted case to the residual class ("Other specified …")', () => {
+    // "stone" is in no gizzard title: a gizzard stone is a gizzard disorder not listed by name.
+    // Without the rule, the unspecified code and the residual one tie, and W9 is given first.
+    expect(first(new CodeSearchIndex(RESIDUAL, neutral), 'gizzard disorder stone')).toBe('W9');
+    expect(first(new CodeSearchIndex(RESIDUAL), 'gizzard disorder stone')).toBe('W8');
+  });
+
+  it('gives a query that names nothing beyond the heading to the unspecified code, not the residual', () => {
+    // Equal scores; the residual class comes first in the given order.
+    expect(first(new CodeSearchIndex(RESIDUAL, neutral), 'headache syndrome')).toBe('Z8');
+    expect(first(new CodeSearchIndex(RESIDUAL), 'headache syndrome')).toBe('Z9');
+  });
+});

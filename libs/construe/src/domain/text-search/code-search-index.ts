@@ -1,4 +1,5 @@
 import { boundedEditDistance } from '@app/shared';
+import { stem } from './clinical-stemmer.js';
 import { isLowInformation, queryWords, terms, words, type QueryWord } from './search-words.js';
 
 /**
@@ -58,6 +59,16 @@ export interface RankingParameters {
    * the query's best code and best category.
    */
   group: number;
+  /**
+   * A residual class ("Other specified diseases of pancreas", "… not elsewhere classified")
+   * holds the cases its siblings do not name. A query with a meaningful word that such a code
+   * holds nowhere (title, synonyms, hierarchy: a pancreas disease that no sibling names) names
+   * such a case: the residual code's score is multiplied by 1 + residualGain. A query whose
+   * every word the code holds names no unlisted case ("migraine": "Migraine, unspecified"
+   * rather than "Other migraine"): it is multiplied by 1 - residualLoss.
+   */
+  residualGain: number;
+  residualLoss: number;
 }
 
 export const DEFAULT_RANKING: RankingParameters = {
@@ -70,7 +81,23 @@ export const DEFAULT_RANKING: RankingParameters = {
   root: 0.35,
   coverage: 0.5,
   group: 0.3,
+  residualGain: 0.1,
+  residualLoss: 0.05,
 };
+/**
+ * Title words of a residual class: "Other …", "… NEC". ("Elsewhere" is not one: "… in
+ * diseases classified elsewhere" names a manifestation, not a remainder.)
+ */
+const RESIDUAL_TERMS = new Set(['other', 'nec'].map(stem));
+const UNSPECIFIED_TERM = stem('unspecified');
+
+/** A residual title that is not also the unspecified case ("Other and unspecified …"). */
+function isResidualTitle(titleTerms: readonly string[]): boolean {
+  return (
+    titleTerms.some((term) => RESIDUAL_TERMS.has(term)) && !titleTerms.includes(UNSPECIFIED_TERM)
+  );
+}
+
 /** How many of the best categories of a query give their codes a share of their score. */
 const GROUP_DEPTH = 100;
 const ROOT_LENGTH = 5;
@@ -105,6 +132,10 @@ export class CodeSearchIndex {
   private titleMass: Float64Array = new Float64Array(0);
   private titleCovered: Float64Array = new Float64Array(0);
   private scores: Float64Array = new Float64Array(0);
+  /** How many of the current query's selecting words each touched doc holds, in any field. */
+  private matched: Uint8Array = new Uint8Array(0);
+  /** Whether each title names a residual class ("Other …", "… NEC") and not also the unspecified case. */
+  private residual: Uint8Array = new Uint8Array(0);
   private marks: Uint32Array = new Uint32Array(0);
   private generation = 0;
   private wordScores: Float64Array = new Float64Array(0);
@@ -204,6 +235,8 @@ export class CodeSearchIndex {
         .reduce((sum, term) => sum + this.idf[this.termIds.get(term)!], 0),
     );
     this.scores = new Float64Array(count);
+    this.matched = new Uint8Array(count);
+    this.residual = Uint8Array.from(fields, (doc) => (isResidualTitle(doc[0]) ? 1 : 0));
     this.marks = new Uint32Array(count);
     this.titleCovered = new Float64Array(count);
     this.wordScores = new Float64Array(count);
@@ -290,8 +323,10 @@ export class CodeSearchIndex {
           this.marks[doc] = generation;
           this.scores[doc] = 0;
           this.titleCovered[doc] = 0;
+          this.matched[doc] = 0;
           touched.push(doc);
         }
+        this.matched[doc]++;
         this.scores[doc] += value;
         this.titleCovered[doc] += covered;
       });
@@ -305,6 +340,12 @@ export class CodeSearchIndex {
       const coverage =
         this.titleMass[doc] > 0 ? Math.min(this.titleCovered[doc] / this.titleMass[doc], 1) : 1;
       this.scores[doc] *= 1 - this.ranking.coverage + this.ranking.coverage * coverage;
+      if (this.residual[doc] && selecting.length > 0) {
+        this.scores[doc] *=
+          this.matched[doc] < selectors.length
+            ? 1 + this.ranking.residualGain
+            : 1 - this.ranking.residualLoss;
+      }
     }
     if (this.groups !== null) this.addGroupScores(query, touched);
     return this.top(touched, limit);

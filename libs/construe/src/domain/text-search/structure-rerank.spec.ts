@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeStructure } from './code-families.js';
 import { CodeSearchIndex } from './code-search-index.js';
+import { codeDefaults } from './default-descendants.js';
 import { candidateDepth, rerankByStructure } from './structure-rerank.js';
 
 /** A small classification in the ICD-10-CM manner, written for these tests. */
@@ -88,5 +89,62 @@ describe('rerankByStructure', () => {
     // The shorter title wins the plain query; "NOS" asks for the code of the unspecified case.
     expect(search('duodenal dyspepsia')[0]).toBe('K50');
     expect(search('duodenal dyspepsia NOS')[0]).toBe('K51');
+  });
+});
+
+describe('rerankByStructure with default descendants', () => {
+  const TREE = [
+    { key: 'G70', title: 'Fits of the wombat type' },
+    { key: 'G701', title: 'Fits of the wombat type, intractable' },
+    { key: 'G702', title: 'Fits of the wombat type, not intractable' },
+    { key: 'G7021', title: 'Fits of the wombat type, not intractable, with prolonged attack' },
+    { key: 'G7022', title: 'Fits of the wombat type, not intractable, without prolonged attack' },
+    { key: 'G71', title: 'Fits of the platypus type' },
+    { key: 'G711', title: 'Fits of the platypus type, intractable' },
+    { key: 'G712', title: 'Fits of the platypus type, not intractable' },
+  ];
+  const treeStructure = codeStructure(TREE.map((code) => code.key));
+  const treeDefaults = codeDefaults(
+    TREE.map((code) => code.title),
+    treeStructure.parent,
+  );
+  const treeIndex = new CodeSearchIndex(TREE.map(({ title }) => ({ title })));
+  const ranked = (query: string, withDefaults = true) =>
+    rerankByStructure(
+      treeIndex.search(query, candidateDepth(5)),
+      query,
+      treeStructure,
+      () => false,
+      5,
+      withDefaults ? treeDefaults : undefined,
+    ).map(({ doc }) => TREE[doc].key);
+
+  it('places the default code of a heading right after it when the query names no axis', () => {
+    // The lexical ranking puts the heading first and its longest-titled default leaf last.
+    expect(ranked('wombat fits', false)).toEqual(['G70', 'G701', 'G702', 'G7021', 'G7022']);
+    expect(ranked('wombat fits').slice(0, 2)).toEqual(['G70', 'G7022']);
+  });
+
+  it('puts the default code before its heading when the query says "NOS"', () => {
+    expect(ranked('wombat fits NOS').slice(0, 2)).toEqual(['G7022', 'G70']);
+  });
+
+  it('places no default below a heading whose axis the query names', () => {
+    // "intractable" is the first axis below G70, not one below G702 ("…, not intractable").
+    // G70 gets no default below it; G702 does, before it ("NOS").
+    expect(ranked('intractable wombat fits NOS', false)).toEqual([
+      'G702',
+      'G701',
+      'G70',
+      'G7021',
+      'G7022',
+    ]);
+    expect(ranked('intractable wombat fits NOS')).toEqual([
+      'G7022',
+      'G702',
+      'G701',
+      'G70',
+      'G7021',
+    ]);
   });
 });
