@@ -283,7 +283,9 @@ for (const { expected, query } of set) {
   const cpu = process.cpuUsage(cpuBefore);
   const ours = hits.map((hit) => hit.doc);
   if (process.env.DUMP)
-    dump.push(`${query}\t${hits.map((hit) => `${codes[hit.doc].key}:${hit.score?.toFixed(6)}`).join(' ')}`);
+    dump.push(
+      `${query}\t${hits.map((hit) => `${codes[hit.doc].key}:${hit.score?.toFixed(6)}`).join(' ')}`,
+    );
   times.push(performance.now() - started);
   cpuTimes.push((cpu.user + cpu.system) / 1000);
   slowest.push([performance.now() - started, query]);
