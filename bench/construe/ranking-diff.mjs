@@ -3,7 +3,7 @@
 // the naive BM25 finds the code and our index does not. `--half even|odd|all` picks the half
 // of the dev set (look at errors on one half, report the other). Needs esbuild (a vitest
 // dependency) and ../shared/reference; prints SKIP and exits 0 without the data.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -281,11 +281,18 @@ const times = [];
 // CPU time of this process: on a shared machine, wall time mostly measures the other processes.
 const cpuTimes = [];
 const slowest = [];
+// DUMP=file: every query's top 5 (codes and scores), to check that a speed change ranks the same.
+const dump = [];
 for (const { expected, query } of set) {
   started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const ours = searchMeasured(query, 5).map((hit) => hit.doc);
+  const hits = searchMeasured(query, 5);
   const cpu = process.cpuUsage(cpuBefore);
+  const ours = hits.map((hit) => hit.doc);
+  if (process.env.DUMP)
+    dump.push(
+      `${query}\t${hits.map((hit) => `${codes[hit.doc].key}:${hit.score?.toFixed(6)}`).join(' ')}`,
+    );
   times.push(performance.now() - started);
   cpuTimes.push((cpu.user + cpu.system) / 1000);
   slowest.push([performance.now() - started, query]);
@@ -297,6 +304,7 @@ for (const { expected, query } of set) {
   if (naiveHit) counts.naive5++;
   if (rank < 0 && naiveHit) lost.push({ expected, query, ours, theirs });
 }
+if (process.env.DUMP) writeFileSync(process.env.DUMP, `${dump.join('\n')}\n`);
 times.sort((a, b) => a - b);
 cpuTimes.sort((a, b) => a - b);
 const at = (sorted, share) => sorted[Math.floor(sorted.length * share)].toFixed(2);

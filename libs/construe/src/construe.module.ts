@@ -9,6 +9,7 @@ import { ResumeEmbeddingsHandler } from './application/commands/resume-embedding
 import { UploadCodeSystemHandler } from './application/commands/upload-code-system/upload-code-system.handler.js';
 import { CodeSearchIndexes } from './application/code-search-indexes.js';
 import { CodeVectorIndexes } from './application/code-vector-indexes.js';
+import { SearchDocuments } from './application/search-documents.js';
 import { EmbedCodeSystemJob } from './application/embed-code-system.job.js';
 import { BuiltinSystemStore } from './application/ports/builtin-system.store.js';
 import { CodeReader } from './application/ports/code-reader.js';
@@ -87,6 +88,7 @@ const embedder = {
     EmbedCodeSystemRegistrar,
     CodeSearchIndexes,
     CodeVectorIndexes,
+    SearchDocuments,
     embedder,
     { provide: CodeSearch, useClass: QueryBusCodeSearch },
     { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },

@@ -11,8 +11,9 @@ import { buildCodeDefaults, type CodeDefaults } from '../domain/text-search/defa
 import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
-import { CodeSearchStore, type ScoredCode } from './ports/code-search.store.js';
+import type { ScoredCode } from './ports/code-search.store.js';
 import { RecentlyUsed } from './recently-used.js';
+import { SearchDocuments } from './search-documents.js';
 
 /** Systems whose index stays in memory; the least recently searched one goes first. */
 const MAX_INDEXES = 6;
@@ -36,7 +37,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
 
   constructor(
     private readonly builtins: BuiltinSystemStore,
-    private readonly store: CodeSearchStore,
+    private readonly documents: SearchDocuments,
     private readonly http: HttpAdapterHost,
   ) {}
 
@@ -79,7 +80,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   }
 
   private async build(systemId: string): Promise<LoadedIndex> {
-    const rows = await this.store.loadSearchDocuments(systemId);
+    const rows = await this.documents.of(systemId);
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     const index = await CodeSearchIndex.build(
       rows.map((row) => ({

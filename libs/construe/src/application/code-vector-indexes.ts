@@ -7,8 +7,9 @@ import { CodeVectors, type VectorHit } from '../domain/semantic/nearest-codes.js
 import { VocabularyEmbedding } from '../domain/semantic/vocabulary-embedding.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
-import { CodeSearchStore, type ScoredCode } from './ports/code-search.store.js';
+import type { ScoredCode } from './ports/code-search.store.js';
 import { RecentlyUsed } from './recently-used.js';
+import { SearchDocuments } from './search-documents.js';
 import { Embedder } from './ports/embedder.js';
 
 /** Systems whose vectors stay in memory; the least recently searched one goes first. */
@@ -64,7 +65,7 @@ export class CodeVectorIndexes implements OnApplicationBootstrap {
 
   constructor(
     private readonly builtins: BuiltinSystemStore,
-    private readonly store: CodeSearchStore,
+    private readonly documents: SearchDocuments,
     private readonly embedder: Embedder,
     private readonly http: HttpAdapterHost,
   ) {}
@@ -86,7 +87,7 @@ export class CodeVectorIndexes implements OnApplicationBootstrap {
   }
 
   private async build(systemId: string): Promise<SystemVectors> {
-    const rows = await this.store.loadSearchDocuments(systemId);
+    const rows = await this.documents.of(systemId);
     const documents = rows.map((row) => ({
       title: row.description,
       synonyms: row.synonyms,

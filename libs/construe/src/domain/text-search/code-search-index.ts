@@ -1,5 +1,7 @@
 import { boundedEditDistance } from '@app/shared';
+import { kthLargest } from '../kth-largest.js';
 import { stem } from './clinical-stemmer.js';
+import { editDistanceFloor, letterMask } from './letter-mask.js';
 import { isLowInformation, queryWords, terms, words, type QueryWord } from './search-words.js';
 
 /**
@@ -144,6 +146,8 @@ export class CodeSearchIndex {
   private wordGeneration = 0;
   /** Term ids (not roots) by term length, and in term order: the fuzzy matching's dictionary. */
   private readonly byLength = new Map<number, number[]>();
+  /** Each term's `letterMask`: most of a length bucket is ruled out without an edit distance. */
+  private letterMasks: Int32Array = new Int32Array(0);
   private sortedTerms: number[] = [];
   /** The category index of each code (-1 without one), and the index over the categories' documents. */
   private groupOf: Int32Array = new Int32Array(0);
@@ -249,6 +253,7 @@ export class CodeSearchIndex {
       if (bucket) bucket.push(id);
       else this.byLength.set(length, [id]);
     }
+    this.letterMasks = Int32Array.from(this.dictionary, letterMask);
     this.indexGroups(documents);
     this.sortedTerms = words.sort((a, b) =>
       this.dictionary[a] < this.dictionary[b]
@@ -431,8 +436,10 @@ export class CodeSearchIndex {
     const maxDistance = term.length >= 8 ? 2 : 1;
     const candidates: { termId: number; distance: number }[] = [];
     for (const termId of this.prefixed(term)) candidates.push({ termId, distance: 1 });
+    const mask = letterMask(term);
     for (let length = term.length - maxDistance; length <= term.length + maxDistance; length++) {
       for (const termId of this.byLength.get(length) ?? []) {
+        if (editDistanceFloor(mask, this.letterMasks[termId]) > maxDistance) continue;
         const distance = boundedEditDistance(term, this.dictionary[termId], maxDistance);
         if (distance <= maxDistance) candidates.push({ termId, distance });
       }
@@ -491,10 +498,4 @@ function dedupe(names: readonly string[], title: string): string[] {
     seen.add(key);
     return true;
   });
-}
-
-/** The k-th largest value (1-based) of `values`, which it reorders. */
-function kthLargest(values: number[], k: number): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.max(sorted.length - k, 0)];
 }
