@@ -77,7 +77,9 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
       await this.assertValid(resource);
       // A client's id on create is ignored (FHIR R4 §3.1.0.4); batches assign their own.
       const id = options?.assignedId && resource.id ? resource.id : this.generateId();
-      return this.transactionally((rows) => rows.write(resource, id));
+      // The index is computed before the transaction: it holds the (embedded) session less.
+      const entries = await ResourceRows.indexOf(resource);
+      return this.transactionally((rows) => rows.write(resource, id, undefined, entries));
     });
   }
 
@@ -90,7 +92,8 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
       await this.assertValid(resource);
       const id = resource.id;
       if (!id) throw new OperationOutcomeError(badRequest('The resource has no id', 'id'));
-      return this.transactionally((rows) => rows.write(resource, id, options?.ifMatch));
+      const entries = await ResourceRows.indexOf(resource);
+      return this.transactionally((rows) => rows.write(resource, id, options?.ifMatch, entries));
     });
   }
 
