@@ -396,4 +396,5 @@ try {
     await Promise.race([exited, sleep(15_000)]);
   }
   await cleanup();
+  rmSync(dirname(probeFile), { recursive: true, force: true });
 }
