@@ -6,9 +6,12 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setInterval } from 'node:timers';
+import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.EVENT_LOOP_PROBE_FILE;
-if (file) {
+// `--import` also runs in the API's worker threads (FHIR validation): their loops are meant
+// to be busy, and their lines would mix with the main thread's. Only the main loop is measured.
+if (file && isMainThread) {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let lastMark = '';

@@ -5,6 +5,9 @@
 // It prints /health latency and the API process's event-loop delay, idle next to loaded.
 //
 //   npm run build && node bench/load/run.mjs [--profile embedded|server] [--seconds 15] [--port 0]
+//                                            [--heavy all|large|others] [--only <text>]
+// `--heavy large` sends only the one-large-resource requests (a 1.7 MB Patient to the
+// sandbox and to flatten), `others` every heavy request but those.
 //
 // The server profile uses PostgreSQL and Redis on the standard ports (TEST_DATABASE_URL,
 // TEST_REDIS_URL override them). It never fails on a figure: see bench/load/README.md.
@@ -30,8 +33,16 @@ const { values: options } = parseArgs({
     profile: { type: 'string', default: 'embedded' },
     seconds: { type: 'string', default: '15' },
     port: { type: 'string', default: '0' },
+    // all: every heavy request; large: only the one-large-resource requests; others: all but those.
+    heavy: { type: 'string', default: 'all' },
+    // only the heavy requests whose name contains this text (e.g. `sandbox`)
+    only: { type: 'string', default: '' },
   },
 });
+if (!['all', 'large', 'others'].includes(options.heavy)) {
+  console.error('--heavy is all, large or others');
+  process.exit(1);
+}
 const SECONDS = Math.max(3, Number(options.seconds) || 15);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -135,6 +146,19 @@ function manyNamesPatient(names) {
   };
 }
 
+/** One Patient of ~1.7 MB (10,000 names): validated in one piece it held the loop 1.4 s. */
+function largePatient() {
+  return {
+    resourceType: 'Patient',
+    name: Array.from({ length: 10_000 }, (_, index) => ({
+      use: 'official',
+      family: `Family-name-number-${index}`,
+      given: ['First-given-name', 'Second-given-name'],
+      text: `First-given-name Second-given-name Family-name-number-${index}`,
+    })),
+  };
+}
+
 function heavyRequests(token) {
   const json = (body) => ({
     method: 'POST',
@@ -160,7 +184,28 @@ function heavyRequests(token) {
   };
   let deep = '1';
   for (let level = 0; level < 3_000; level++) deep = `[${deep}]`;
-  return [
+  const large = JSON.stringify(largePatient());
+  const largeRequests = [
+    {
+      name: `sandbox create, one ${(large.length / 1e6).toFixed(1)} MB Patient`,
+      path: '/fhir/sandbox/Patient',
+      init: () => ({
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/fhir+json' },
+        body: large,
+      }),
+    },
+    {
+      name: `flatten, one ${(large.length / 1e6).toFixed(1)} MB Patient`,
+      path: '/fhir2summary/create',
+      init: () => ({
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: `{"mode":"flatten","fhir_resources":${large}}`,
+      }),
+    },
+  ];
+  const others = [
     {
       name: 'flatten, 4 sibling forEach (N⁴ rows)',
       path: '/fhir2summary/create',
@@ -205,6 +250,13 @@ function heavyRequests(token) {
       }),
     },
   ];
+  const chosen =
+    options.heavy === 'large'
+      ? largeRequests
+      : options.heavy === 'others'
+        ? others
+        : [...others, ...largeRequests];
+  return chosen.filter((request) => request.name.includes(options.only));
 }
 
 async function sendHeavy(baseUrl, requests, until) {
@@ -315,7 +367,9 @@ try {
   ]);
   const loadedDelay = await probe(api, probeFile, 3);
 
-  console.log(`\nbench/load — ${options.profile} profile, ${SECONDS} s per phase\n`);
+  console.log(
+    `\nbench/load — ${options.profile} profile, ${SECONDS} s per phase, heavy requests: ${options.heavy}\n`,
+  );
   console.log('phase   /health n  p50 ms  p99 ms  max ms  failed  event-loop delay p99 / max ms');
   for (const [name, polled, delay] of [
     ['idle', idle, idleDelay],
@@ -342,4 +396,5 @@ try {
     await Promise.race([exited, sleep(15_000)]);
   }
   await cleanup();
+  rmSync(dirname(probeFile), { recursive: true, force: true });
 }

@@ -97,6 +97,16 @@ describe.each(PROFILES)('construe: text search over vocabulary links (%s profile
     expect(await codes('SNOMED_CT_US_LITE', 'disorder auditory canal')).toContain('9000010');
   });
 
+  it('searches a builtin system by its vocabulary id and look-alike spellings (reserved aliases)', async () => {
+    const byName = await codes('ICD-10-CM', 'ceruminous plug');
+    expect(byName[0]).toBe('X61.2');
+    for (const alias of ['ICD10CM', 'icd10cm', '\uFF29\uFF23\uFF24-10-CM', 'ICD\u201010\u2010CM'])
+      expect(await codes(encodeURIComponent(alias), 'ceruminous plug')).toEqual(byName);
+    expect(await codes('SNOMED', 'impacted cerumen')).toEqual(
+      await codes('SNOMED_CT_US_LITE', 'impacted cerumen'),
+    );
+  });
+
   it('keeps code-prefix search', async () => {
     expect(await codes('ICD-10-CM', 'X612')).toEqual(['X61.2']);
   });

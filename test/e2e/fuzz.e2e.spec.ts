@@ -252,6 +252,12 @@ describe.each(PROFILE_RUNS)('fuzzing every write operation (%s profile)', (profi
         },
       })),
     });
+    // One resource large enough to be validated in the validation thread (3,000 names).
+    const widePatient = (invalid: boolean) => ({
+      resourceType: 'Patient',
+      name: Array.from({ length: 3_000 }, (_, index) => ({ family: `F${index}`, given: ['G'] })),
+      ...(invalid ? { gender: 7 } : {}),
+    });
     // Nested one level short of the service's depth limit (MAX_JSON_DEPTH, 256 by default).
     let deepExtension: Record<string, unknown> = {
       url: 'http://example.org/leaf',
@@ -333,6 +339,20 @@ describe.each(PROFILE_RUNS)('fuzzing every write operation (%s profile)', (profi
         ),
       ),
       await answer(
+        'one large Patient, flatten',
+        await post(
+          '/fhir2summary/create',
+          JSON.stringify({ mode: 'flatten', fhir_resources: widePatient(false) }),
+        ),
+      ),
+      await answer(
+        'one large invalid Patient, strict',
+        await post(
+          '/fhir2summary/create',
+          JSON.stringify({ mode: 'flatten', strict: true, fhir_resources: widePatient(true) }),
+        ),
+      ),
+      await answer(
         'deep but legal extensions',
         await post(
           '/fhir2summary/create',
@@ -368,6 +388,11 @@ describe.each(PROFILE_RUNS)('fuzzing every write operation (%s profile)', (profi
     expect(statusOf('big flatten, 5,000 Observations')).toBe(200);
     expect(statusOf('big fhir2omop, 2,000 Observations')).toBe(200);
     expect(statusOf('upload, 20,000 codes')).toBe(202);
+    expect(statusOf('one large Patient, flatten')).toBe(200);
+    expect([
+      statusOf('one large invalid Patient, strict'),
+      codeOf('one large invalid Patient, strict'),
+    ]).toEqual([400, 'SUMMARY.INVALID_FHIR']);
     expect(statusOf('deep but legal extensions')).toBe(200);
     expect(codeOf('one level too deep')).toBe('REQUEST.BODY_TOO_DEEP');
     expect((await fetch(`${api.baseUrl}/health`)).status).toBe(200);

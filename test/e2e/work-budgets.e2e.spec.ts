@@ -115,6 +115,26 @@ describe.each(PROFILES)('request deadline (%s profile)', (profile) => {
     expect((await fetch(`${api.baseUrl}/health`)).status).toBe(200);
   });
 
+  it('stops the sandbox create of one large resource at the deadline with 504, storing nothing', async () => {
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/fhir+json' };
+    // 3,000 names: validated in the validation thread, which the deadline stops.
+    const response = await fetch(`${api.baseUrl}/fhir/sandbox/Patient`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        resourceType: 'Patient',
+        name: Array.from({ length: 3_000 }, (_, index) => ({ family: `Late${index}` })),
+      }),
+    });
+    expect(response.status).toBe(504);
+    const body = (await response.json()) as { error?: { code: string } };
+    expect(body.error?.code).toBe('REQUEST.DEADLINE_EXCEEDED');
+    const search = await fetch(`${api.baseUrl}/fhir/sandbox/Patient?family=Late0`, { headers });
+    expect(((await search.json()) as { total?: number; entry?: unknown[] }).entry ?? []).toEqual(
+      [],
+    );
+  });
+
   it('stops an upload that outlives the deadline with 504 and leaves no code system behind', async () => {
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
     const response = await fetch(`${api.baseUrl}/construe/upload`, {

@@ -35,14 +35,17 @@ export type {
   Resource,
 } from './domain/fhir-types.js';
 export {
-  checkFhirInput,
   describeFinding,
   warningLines,
   type InputCheck,
   type InputFinding,
   type InputPolicyOptions,
 } from './domain/input/input-policy.js';
-export { conformResource, type ConformedResource } from './domain/input/conform-resource.js';
+export type { ConformedResource } from './domain/input/conform-resource.js';
+export {
+  checkFhirInput,
+  conformResource,
+} from './infrastructure/validation/off-thread-input-policy.js';
 export { ProfileCatalog } from './application/ports/profile-catalog.js';
 export { boundValueSetUrls } from './domain/profiles/bound-value-set-urls.js';
 export { implicitValueSet } from './domain/profiles/value-set-bindings.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conformResource } from './conform-resource.js';
 
 describe('conforming a tolerated resource for output', () => {
-  it('removes what R4 validation flags and leaves the input unchanged', () => {
+  it('removes what R4 validation flags and leaves the input unchanged', async () => {
     const patient = {
       resourceType: 'Patient',
       id: 'p',
@@ -13,7 +13,7 @@ describe('conforming a tolerated resource for output', () => {
       birthDate: '1970-02-03',
     };
     const before = structuredClone(patient);
-    const conformed = conformResource(patient);
+    const conformed = await conformResource(patient);
     expect(conformed.resource).toEqual({
       resourceType: 'Patient',
       id: 'p',
@@ -30,8 +30,8 @@ describe('conforming a tolerated resource for output', () => {
     expect(patient).toEqual(before);
   });
 
-  it('removes a choice value of the wrong type, and reports what it cannot fix', () => {
-    const conformed = conformResource({
+  it('removes a choice value of the wrong type, and reports what it cannot fix', async () => {
+    const conformed = await conformResource({
       resourceType: 'Observation',
       code: { text: 'Weight' },
       valueQuantity: { value: 'heavy' },
@@ -42,8 +42,12 @@ describe('conforming a tolerated resource for output', () => {
     ]);
   });
 
-  it('gives a valid resource back as it is', () => {
+  it('gives a valid resource back as it is', async () => {
     const condition = { resourceType: 'Condition', subject: { reference: 'Patient/p' } };
-    expect(conformResource(condition)).toEqual({ resource: condition, removed: [], remaining: [] });
+    expect(await conformResource(condition)).toEqual({
+      resource: condition,
+      removed: [],
+      remaining: [],
+    });
   });
 });

@@ -1,7 +1,5 @@
-import { OperationOutcomeError, validateResource } from '@medplum/core';
-import { loadFhirDefinitions } from '../fhir-definitions.js';
-import type { Resource } from '../fhir-types.js';
 import type { InputFinding } from './input-policy.js';
+import { validateInThread, type R4Validation } from './r4-validation.js';
 
 type Json = Record<string, unknown>;
 
@@ -16,19 +14,17 @@ export interface ConformedResource {
 
 const MAX_ROUNDS = 4;
 
-function findings(resource: Json): InputFinding[] {
-  try {
-    validateResource(resource as unknown as Resource);
-    return [];
-  } catch (error) {
-    if (!(error instanceof OperationOutcomeError)) throw error;
-    return (error.outcome.issue ?? [])
-      .filter((issue) => issue.severity === 'error' || issue.severity === 'fatal')
-      .map((issue) => ({
-        path: issue.expression?.[0] ?? String(resource.resourceType),
-        problem: issue.details?.text ?? issue.diagnostics ?? 'invalid',
-      }));
-  }
+async function findings(
+  resource: Json,
+  validate: R4Validation,
+  signal?: AbortSignal,
+): Promise<InputFinding[]> {
+  return (await validate(resource, signal))
+    .filter((issue) => issue.severity === 'error' || issue.severity === 'fatal')
+    .map((issue) => ({
+      path: issue.expression?.[0] ?? String(resource.resourceType),
+      problem: issue.details?.text ?? issue.diagnostics ?? 'invalid',
+    }));
 }
 
 /** `Patient.name[1].given` → ['name', 1, 'given']; a choice element keeps its `[x]`. */
@@ -102,13 +98,17 @@ function compact(value: unknown): unknown {
  * that lacks a required child (the element goes, not the resource). A required element
  * missing at the top of the resource cannot be removed away; it is reported in `remaining`.
  * Used where the service writes FHIR built from tolerated input (the IPS document).
+ * `validate` decides where each round's R4 validation runs (by default here).
  */
-export function conformResource(resource: Json): ConformedResource {
-  loadFhirDefinitions();
+export async function conformResource(
+  resource: Json,
+  validate: R4Validation = validateInThread,
+  signal?: AbortSignal,
+): Promise<ConformedResource> {
   let copy = structuredClone(resource);
   const removed: InputFinding[] = [];
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const found = findings(copy);
+    const found = await findings(copy, validate, signal);
     if (found.length === 0) return { resource: copy, removed, remaining: [] };
     let changed = false;
     for (const finding of found) {
@@ -125,5 +125,5 @@ export function conformResource(resource: Json): ConformedResource {
     copy.resourceType = resource.resourceType;
     if (!changed) break;
   }
-  return { resource: copy, removed, remaining: findings(copy) };
+  return { resource: copy, removed, remaining: await findings(copy, validate, signal) };
 }

@@ -1,7 +1,7 @@
-import { isResourceType, OperationOutcomeError, validateResource } from '@medplum/core';
+import { isResourceType } from '@medplum/core';
 import { workPacer } from '@app/shared';
 import { loadFhirDefinitions } from '../fhir-definitions.js';
-import type { Resource } from '../fhir-types.js';
+import { validateInThread, type R4Issue, type R4Validation } from './r4-validation.js';
 
 /** One place in the input and what is wrong there. */
 export interface InputFinding {
@@ -16,6 +16,11 @@ export interface InputPolicyOptions {
   strict: boolean;
   /** The request's signal: the check stops (throws its reason) once it is aborted. */
   signal?: AbortSignal;
+  /**
+   * R4 validation of one resource; by default here, in one piece. @app/fhir's exported
+   * `checkFhirInput` passes the pool that validates large resources in a worker thread.
+   */
+  validate?: R4Validation;
 }
 
 /**
@@ -52,7 +57,16 @@ class Findings {
   constructor(
     private readonly strict: boolean,
     readonly pace: () => Promise<void>,
+    private readonly validation: R4Validation,
+    private readonly signal?: AbortSignal,
   ) {}
+
+  /** R4 validation of one resource: its error and fatal issues. */
+  async issues(resource: JsonObject): Promise<R4Issue[]> {
+    await this.pace();
+    const issues = await this.validation(resource, this.signal);
+    return issues.filter((issue) => issue.severity === 'error' || issue.severity === 'fatal');
+  }
 
   error(path: string, problem: string): void {
     this.add(this.errors, path, problem);
@@ -92,20 +106,13 @@ async function validate(
   findings: Findings,
   skipConstraint?: string,
 ): Promise<void> {
-  await findings.pace();
-  try {
-    validateResource(resource as unknown as Resource);
-  } catch (error) {
-    if (!(error instanceof OperationOutcomeError)) throw error;
-    for (const issue of error.outcome.issue ?? []) {
-      if (issue.severity !== 'error' && issue.severity !== 'fatal') continue;
-      if (skipConstraint && issue.details?.text?.startsWith(`Constraint ${skipConstraint} `))
-        continue;
-      findings.r4(
-        placeOf(issue.expression?.[0], at),
-        issue.details?.text ?? issue.diagnostics ?? 'invalid',
-      );
-    }
+  for (const issue of await findings.issues(resource)) {
+    if (skipConstraint && issue.details?.text?.startsWith(`Constraint ${skipConstraint} `))
+      continue;
+    findings.r4(
+      placeOf(issue.expression?.[0], at),
+      issue.details?.text ?? issue.diagnostics ?? 'invalid',
+    );
   }
 }
 
@@ -179,22 +186,15 @@ async function validateEntryShells(
   at: string,
   findings: Findings,
 ): Promise<void> {
-  await findings.pace();
   const probe = { resourceType: 'Bundle', type: 'collection', entry: shells.map((s) => s.shell) };
-  try {
-    validateResource(probe as unknown as Resource);
-  } catch (error) {
-    if (!(error instanceof OperationOutcomeError)) throw error;
-    for (const issue of error.outcome.issue ?? []) {
-      if (issue.severity !== 'error' && issue.severity !== 'fatal') continue;
-      // Bundle-level invariants (bdl-3, bdl-5…) speak of the probe, not of the input.
-      const match = /^Bundle\.entry\[(\d+)\](\..+)$/.exec(issue.expression?.[0] ?? '');
-      if (!match) continue;
-      findings.r4(
-        `${at}.entry[${shells[Number(match[1])].index}]${match[2]}`,
-        issue.details?.text ?? issue.diagnostics ?? 'invalid',
-      );
-    }
+  for (const issue of await findings.issues(probe)) {
+    // Bundle-level invariants (bdl-3, bdl-5…) speak of the probe, not of the input.
+    const match = /^Bundle\.entry\[(\d+)\](\..+)$/.exec(issue.expression?.[0] ?? '');
+    if (!match) continue;
+    findings.r4(
+      `${at}.entry[${shells[Number(match[1])].index}]${match[2]}`,
+      issue.details?.text ?? issue.diagnostics ?? 'invalid',
+    );
   }
 }
 
@@ -208,14 +208,20 @@ async function validateEntryShells(
  *   a warning naming the path, unless `strict` asks for today's refusal.
  * Each resource of a Bundle is validated on its own, so one bad resource does not hide the
  * findings of the others. Modes add their own errors (the IPS patient rules) afterwards.
- * Resources are validated one at a time, pausing for the event loop every few milliseconds.
+ * Resources are validated one at a time, pausing for the event loop every few milliseconds;
+ * `options.validate` decides where one resource is validated.
  */
 export async function checkFhirInput(
   value: unknown,
   options: InputPolicyOptions,
 ): Promise<InputCheck> {
   loadFhirDefinitions();
-  const findings = new Findings(options.strict, workPacer(options.signal));
+  const findings = new Findings(
+    options.strict,
+    workPacer(options.signal),
+    options.validate ?? validateInThread,
+    options.signal,
+  );
   await checkResource(value, options.field, findings, 0);
   return { errors: findings.errors, warnings: findings.warnings, unlisted: findings.unlisted };
 }

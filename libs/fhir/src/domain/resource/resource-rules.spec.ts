@@ -4,9 +4,9 @@ import { loadFhirDefinitions } from '../fhir-definitions.js';
 import { assertValidResource, canonicalKeyOrder, stampVersion } from './resource-rules.js';
 import { selectElements } from './select-elements.js';
 
-function issues(input: unknown): string {
+async function issues(input: unknown): Promise<string> {
   try {
-    assertValidResource(input);
+    await assertValidResource(input);
   } catch (error) {
     if (error instanceof OperationOutcomeError) return JSON.stringify(error.outcome.issue);
     throw error;
@@ -17,21 +17,21 @@ function issues(input: unknown): string {
 describe('resource rules', () => {
   beforeAll(() => loadFhirDefinitions());
 
-  it('accept a valid resource and refuse invalid ones naming the path', () => {
-    expect(issues({ resourceType: 'Patient', gender: 'female', birthDate: '1990-01-01' })).toBe(
-      'valid',
-    );
-    expect(issues({ resourceType: 'Patient', gender: 3 })).toContain('Patient.gender');
-    expect(issues({ resourceType: 'Patient', birthDate: '01/01/1990' })).toContain(
+  it('accept a valid resource and refuse invalid ones naming the path', async () => {
+    expect(
+      await issues({ resourceType: 'Patient', gender: 'female', birthDate: '1990-01-01' }),
+    ).toBe('valid');
+    expect(await issues({ resourceType: 'Patient', gender: 3 })).toContain('Patient.gender');
+    expect(await issues({ resourceType: 'Patient', birthDate: '01/01/1990' })).toContain(
       'Patient.birthDate',
     );
-    expect(issues({ resourceType: 'Observation', code: { text: 'x' } })).toContain('status');
-    expect(issues({ resourceType: 'Spaceship' })).toContain(
+    expect(await issues({ resourceType: 'Observation', code: { text: 'x' } })).toContain('status');
+    expect(await issues({ resourceType: 'Spaceship' })).toContain(
       'Unknown resource type \\"Spaceship\\"',
     );
-    expect(issues({ name: 'x' })).toContain('no resourceType');
-    expect(issues([])).toContain('JSON object');
-    expect(issues({ resourceType: 'Patient', id: 'has spaces' })).toContain('Patient.id');
+    expect(await issues({ name: 'x' })).toContain('no resourceType');
+    expect(await issues([])).toContain('JSON object');
+    expect(await issues({ resourceType: 'Patient', id: 'has spaces' })).toContain('Patient.id');
   });
 
   it('stamp server meta and keep the usual key order', () => {

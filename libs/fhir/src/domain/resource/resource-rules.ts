@@ -1,14 +1,27 @@
-import { badRequest, isResourceType, OperationOutcomeError, validateResource } from '@medplum/core';
+import { badRequest, isResourceType, OperationOutcomeError } from '@medplum/core';
 import type { Meta, Resource } from '../fhir-types.js';
+import { throwIfInvalid, validateInThread, type R4Validation } from '../input/r4-validation.js';
 
 /** FHIR R4 logical id: 1 to 64 of A-Z a-z 0-9 - . */
 export const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
 
 /**
  * Refuses anything that is not a structurally valid R4 resource (against the loaded
- * StructureDefinitions), with an OperationOutcome naming each problem and its path.
+ * StructureDefinitions), with an OperationOutcome naming each problem and its path: what
+ * Medplum's `validateResource` throws. `validate` decides where R4 validation runs.
  */
-export function assertValidResource(input: unknown): asserts input is Resource {
+export async function assertValidResource(
+  input: unknown,
+  validate: R4Validation = validateInThread,
+  signal?: AbortSignal,
+): Promise<Resource> {
+  assertResourceShape(input);
+  throwIfInvalid(await validate(input as unknown as Record<string, unknown>, signal));
+  return input;
+}
+
+/** A JSON object of a known resource type with a well-formed id, or an OperationOutcomeError. */
+function assertResourceShape(input: unknown): asserts input is Resource {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new OperationOutcomeError(badRequest('The body must be a FHIR resource (a JSON object)'));
   }
@@ -32,7 +45,6 @@ export function assertValidResource(input: unknown): asserts input is Resource {
       ),
     );
   }
-  validateResource(input as Resource);
 }
 
 /** The stored form of a version: server-owned meta fields set, the usual keys first. */

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFhirDefinitions } from '../fhir-definitions.js';
-import { canonicalReference, extractSearchIndex, type SearchIndexEntry } from './search-index.js';
+import type { Resource } from '../fhir-types.js';
+import {
+  canonicalReference,
+  extractSearchIndex,
+  extractSearchIndexPaced,
+  type SearchIndexEntry,
+} from './search-index.js';
 
 const byCode = (entries: SearchIndexEntry[], code: string) =>
   entries.filter((entry) => entry.code === code).map(({ code: _code, ...rest }) => rest);
@@ -93,5 +99,28 @@ describe('extractSearchIndex', () => {
       high: null,
     });
     expect(byCode(observation, 'code').map((entry) => entry.kind)).toEqual(['text', 'token']);
+  });
+});
+
+describe('extractSearchIndexPaced', () => {
+  it('gives the entries extractSearchIndex gives, pausing between steps', async () => {
+    loadFhirDefinitions();
+    const patient = {
+      resourceType: 'Patient',
+      name: Array.from({ length: 2_500 }, (_, index) => ({
+        family: `Family${index}`,
+        given: ['Ada', `Given${index % 7}`],
+      })),
+      birthDate: '1970-02-03',
+      gender: 'female',
+    } as Resource;
+    let pauses = 0;
+    const paced = await extractSearchIndexPaced(patient, () => {
+      pauses += 1;
+      return Promise.resolve();
+    });
+    expect(paced).toEqual(extractSearchIndex(patient));
+    // A pause after each of Patient's ~20 indexed parameters, and per 1,000 values of one.
+    expect(pauses).toBeGreaterThan(15);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppConfig } from '@app/shared';
+import { AppConfig, RequestContext } from '@app/shared';
 import { allOk, badRequest, getStatus, OperationOutcomeError } from '@medplum/core';
 import { FhirRouter, type FhirRequest, type HttpMethod } from '@medplum/fhir-router';
 import type { OperationOutcome, Resource } from '../../domain/fhir-types.js';
@@ -69,6 +69,10 @@ export class DatabaseSandboxServer extends SandboxFhirServer {
       }
     }
     const [outcome, resource] = await this.router.handleRequest(fhirRequest, repository);
+    // The router answers any error as a 500 outcome: a request stopped by its deadline (or
+    // a client gone) answers with the stop's own error (504) instead.
+    const signal = RequestContext.signal();
+    if (signal?.aborted) throw signal.reason;
     return respond([outcome, resource], baseUrl);
   }
 }

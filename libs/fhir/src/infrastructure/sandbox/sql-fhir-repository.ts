@@ -30,7 +30,14 @@ import { planSearch } from '../../domain/search/search-plan.js';
 import { ResourceRows } from './resource-rows.js';
 import { SandboxSearch } from './sandbox-search.js';
 import { parseContent } from './stored-content.js';
-import { DEFAULT_MAX_JSON_DEPTH, describeJsonProblem, findJsonProblem, isUuid } from '@app/shared';
+import {
+  DEFAULT_MAX_JSON_DEPTH,
+  describeJsonProblem,
+  findJsonProblem,
+  isUuid,
+  RequestContext,
+} from '@app/shared';
+import { sharedR4Validation } from '../validation/r4-validation-pool.js';
 
 const logger = new Logger('FhirSandbox');
 
@@ -65,12 +72,14 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
     resource: T,
     options?: CreateResourceOptions,
   ): Promise<WithId<T>> {
-    return this.guard(() => {
+    return this.guard(async () => {
       this.assertStorable(resource);
-      assertValidResource(resource);
+      await this.assertValid(resource);
       // A client's id on create is ignored (FHIR R4 §3.1.0.4); batches assign their own.
       const id = options?.assignedId && resource.id ? resource.id : this.generateId();
-      return this.transactionally((rows) => rows.write(resource, id));
+      // The index is computed before the transaction: it holds the (embedded) session less.
+      const entries = await ResourceRows.indexOf(resource);
+      return this.transactionally((rows) => rows.write(resource, id, undefined, entries));
     });
   }
 
@@ -78,12 +87,13 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
     resource: T,
     options?: UpdateResourceOptions,
   ): Promise<WithId<T>> {
-    return this.guard(() => {
+    return this.guard(async () => {
       this.assertStorable(resource);
-      assertValidResource(resource);
+      await this.assertValid(resource);
       const id = resource.id;
       if (!id) throw new OperationOutcomeError(badRequest('The resource has no id', 'id'));
-      return this.transactionally((rows) => rows.write(resource, id, options?.ifMatch));
+      const entries = await ResourceRows.indexOf(resource);
+      return this.transactionally((rows) => rows.write(resource, id, options?.ifMatch, entries));
     });
   }
 
@@ -103,7 +113,7 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
         if (patched.resourceType !== resourceType || patched.id !== id) {
           throw new OperationOutcomeError(badRequest('A patch may not change resourceType or id'));
         }
-        assertValidResource(patched);
+        await this.assertValid(patched);
         return rows.write(patched, id);
       });
     });
@@ -266,12 +276,22 @@ export class SqlFhirRepository extends FhirRepository<EntityManager> {
       );
   }
 
-  /** FHIR errors pass through; anything else becomes a generic 500 (the router would echo its text). */
+  /** R4 validation, a large resource in a worker thread; stopped with the request. */
+  private async assertValid(resource: Resource): Promise<void> {
+    await assertValidResource(resource, sharedR4Validation().validate, RequestContext.signal());
+  }
+
+  /**
+   * FHIR errors and the request's stop (its deadline, a client gone) pass through; anything
+   * else becomes a generic 500 (the router would echo its text).
+   */
   private async guard<R>(work: () => Promise<R>): Promise<R> {
     try {
       return await work();
     } catch (error) {
       if (error instanceof OperationOutcomeError) throw error;
+      const signal = RequestContext.signal();
+      if (signal?.aborted && error === signal.reason) throw error;
       const code = (error as { code?: unknown }).code;
       if (code === '40001' || code === '40P01' || code === '23505') {
         throw new OperationOutcomeError(concurrentChangeOutcome(), error);

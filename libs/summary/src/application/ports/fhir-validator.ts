@@ -14,11 +14,12 @@ export abstract class FhirValidator {
 
   /**
    * A copy of a resource without the elements R4 validation flags, for FHIR the service
-   * writes from tolerated input; `notes` says what was left out and what still fails.
+   * writes from tolerated input; `removed` says what was left out, `remaining` what still
+   * fails. Asynchronous: a large resource is validated off the event loop.
    */
-  abstract conform(resource: Record<string, unknown>): {
+  abstract conform(resource: Record<string, unknown>): Promise<{
     resource: Record<string, unknown>;
     removed: string[];
     remaining: string[];
-  };
+  }>;
 }

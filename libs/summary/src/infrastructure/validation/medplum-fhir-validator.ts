@@ -26,12 +26,12 @@ export class MedplumFhirValidator extends FhirValidator {
     );
   }
 
-  conform(resource: Record<string, unknown>): {
+  async conform(resource: Record<string, unknown>): Promise<{
     resource: Record<string, unknown>;
     removed: string[];
     remaining: string[];
-  } {
-    const conformed = conformResource(resource);
+  }> {
+    const conformed = await conformResource(resource, RequestContext.signal());
     return {
       resource: conformed.resource,
       removed: conformed.removed.map(describeFinding),

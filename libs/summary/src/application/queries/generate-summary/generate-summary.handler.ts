@@ -16,7 +16,7 @@ import { SummaryTemplateRepository } from '../../ports/summary-template.reposito
 import { templateNotFound } from '../../template-not-found.js';
 import { GenerateSummaryQuery, type GeneratedSummary } from './generate-summary.query.js';
 
-type ConformedCopy = ReturnType<FhirValidator['conform']>;
+type ConformedCopy = Awaited<ReturnType<FhirValidator['conform']>>;
 
 function notForMode(option: string, mode: string, needed: string): AppError {
   return AppError.badRequest(
@@ -134,7 +134,7 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     const copies = new Map<FhirResource, ConformedCopy>();
     for (const resource of included) {
       await pace();
-      copies.set(resource, this.validator.conform(resource));
+      copies.set(resource, await this.validator.conform(resource));
     }
     return copies;
   }
@@ -144,7 +144,8 @@ export class GenerateSummaryHandler implements IQueryHandler<GenerateSummaryQuer
     const now = new Date();
     const copies = query.format === 'bundle' ? await this.conformedCopies(input, now) : null;
     const conform = (resource: FhirResource, fullUrl: string): FhirResource => {
-      const conformed = copies?.get(resource) ?? this.validator.conform(resource);
+      // Both builds include the same resources: every one has its copy (conformed above).
+      const conformed = copies?.get(resource) ?? { resource, removed: [], remaining: [] };
       for (const finding of conformed.removed)
         warnings.push(`IPS Bundle entry ${fullUrl}: left out ${finding}`);
       for (const finding of conformed.remaining)
