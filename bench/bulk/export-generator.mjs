@@ -47,3 +47,30 @@ export async function writeExport(source, directory, patients) {
   }
   return { patients: copies * perCopy, resources, bytes };
 }
+
+/**
+ * Writes `copies` copies of the shared Synthea transaction Bundles (one file per Bundle),
+ * every UUID rewritten per copy as above. Returns { patients, resources, bytes } written.
+ */
+export async function writeBundles(source, directory, copies) {
+  const { writeFile } = await import('node:fs/promises');
+  const files = readdirSync(source).filter((name) => name.endsWith('.json.gz'));
+  let resources = 0;
+  let bytes = 0;
+  let patients = 0;
+  for (const name of files) {
+    const text = gunzipSync(readFileSync(join(source, name))).toString('utf8');
+    const entries = JSON.parse(text).entry?.length ?? 0;
+    const isPatient = /"resourceType"\s*:\s*"Patient"/.test(text);
+    for (let copy = 0; copy < copies; copy += 1) {
+      const suffix = copy.toString(16).padStart(6, '0');
+      const rewritten =
+        copy === 0 ? text : text.replace(UUID, (_, head, tail) => head + tail.slice(0, 6) + suffix);
+      await writeFile(join(directory, `${suffix}-${name.replace(/\.gz$/, '')}`), rewritten);
+      resources += entries;
+      bytes += Buffer.byteLength(rewritten);
+      if (isPatient) patients += 1;
+    }
+  }
+  return { patients, resources, bytes };
+}

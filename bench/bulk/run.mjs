@@ -11,16 +11,25 @@
 // It never fails on a figure; the machine's load moves absolute numbers, ratios less so.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { clearInterval, setInterval } from 'node:timers';
+import { clearInterval, setInterval, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeAthena } from './athena-generator.mjs';
-import { writeExport } from './export-generator.mjs';
+import { writeBundles, writeExport } from './export-generator.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..');
@@ -34,6 +43,9 @@ const { values: options } = parseArgs({
     only: { type: 'string', default: 'athena,load' },
     profile: { type: 'string', default: 'both' },
     keep: { type: 'boolean', default: false },
+    shape: { type: 'string', default: 'ndjson' },
+    runs: { type: 'string', default: '3' },
+    'rss-every': { type: 'string', default: '1' },
   },
 });
 const ATHENA_ROWS = Number(options['athena-rows']);
@@ -41,6 +53,10 @@ const PATIENTS = Number(options.patients);
 const ONLY = options.only.split(',');
 const REFERENCE = resolve(repoRoot, '..', 'shared', 'reference');
 const NDJSON = join(REFERENCE, 'fhir', 'synthea-bulk-ndjson-13-patients');
+const BUNDLES = join(REFERENCE, 'fhir', 'synthea-hiv-bundles-14-patients');
+const SHAPES = options.shape.split(',');
+const RUNS = ['first', 're-run', 're-run --full'].slice(0, Number(options.runs));
+const RSS_EVERY_MS = Number(options['rss-every']) * 1000;
 const ATHENA_SUBSET = join(REFERENCE, 'omop', 'vocab', 'athena-subset');
 const worker = join(distDir, 'apps', 'worker', 'src', 'main.js');
 const PROFILES = options.profile === 'both' ? ['server', 'embedded'] : [options.profile];
@@ -56,7 +72,7 @@ if (!existsSync(cli)) {
 }
 
 /** Runs a command under /usr/bin/time; resolves with wall seconds, peak RSS (MB) and output. */
-function timed(command, args, env = {}) {
+function timed(command, args, env = {}, onSpawn = () => {}) {
   return new Promise((done, fail) => {
     const started = performance.now();
     const child = spawn('/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M CPU_S=%U+%S', command, ...args], {
@@ -64,6 +80,7 @@ function timed(command, args, env = {}) {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    onSpawn(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -216,19 +233,99 @@ async function athenaBench(work) {
   return report;
 }
 
-/** Reads every line of the export and JSON.parses it: the floor for any loader. */
-async function parseBaseline(directory) {
+/**
+ * Reads every line (NDJSON) or file (Bundles) of the export and JSON.parses it: the floor
+ * for any loader.
+ */
+async function parseBaseline(directory, shape) {
   const { readdirSync } = await import('node:fs');
   const started = performance.now();
   let resources = 0;
   for (const name of readdirSync(directory)) {
-    for (const line of readFileSync(join(directory, name), 'utf8').split('\n')) {
+    if (shape === 'bundles') {
+      resources += JSON.parse(readFileSync(join(directory, name), 'utf8')).entry?.length ?? 0;
+      continue;
+    }
+    // Line by line: a file of a large export is longer than the longest string V8 makes.
+    const lines = createInterface({ input: createReadStream(join(directory, name)) });
+    for await (const line of lines) {
       if (line === '') continue;
       JSON.parse(line);
       resources += 1;
     }
   }
   return { seconds: (performance.now() - started) / 1000, resources };
+}
+
+/**
+ * The database's floor: `psql \\copy` of every resource, one JSON text a line, into a
+ * one-column table. NDJSON files are copied as they are; Bundles' entries are first
+ * written out one a line (not timed).
+ */
+async function copyBaseline(directory, shape, work) {
+  const { readdirSync } = await import('node:fs');
+  const url = await freshDatabase('fhircopy');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('CREATE TABLE fhir_resource (resource text NOT NULL)');
+  await client.end();
+  let files = readdirSync(directory).map((name) => join(directory, name));
+  if (shape === 'bundles') {
+    const lines = join(work, 'bundle-entries.ndjson');
+    writeFileSync(lines, '');
+    const { appendFileSync } = await import('node:fs');
+    for (const file of files) {
+      const entries = JSON.parse(readFileSync(file, 'utf8')).entry ?? [];
+      appendFileSync(lines, entries.map((entry) => JSON.stringify(entry.resource) + '\n').join(''));
+    }
+    files = [lines];
+  }
+  const script = join(work, 'copy-fhir.sql');
+  // CSV with quote and delimiter bytes JSON text never holds raw: every line is one value.
+  writeFileSync(
+    script,
+    files
+      .map(
+        (file) =>
+          `\\copy fhir_resource FROM '${file}' WITH (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\b')`,
+      )
+      .join('\n') + '\n',
+  );
+  const result = await timed('psql', [url, '-v', 'ON_ERROR_STOP=1', '-q', '-f', script]);
+  return result.seconds;
+}
+
+/** VmRSS (MB) of a process now, or 0 once it is gone. */
+function rssMbOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** The node process /usr/bin/time runs (its child), found through /proc. */
+function childOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ')[0] || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples the RSS of `pid()` every RSS_EVERY_MS while `work` runs: { result, samples }. */
+async function withRssSamples(pid, work) {
+  const samples = [];
+  const timer = setInterval(() => {
+    const id = pid();
+    if (id) samples.push(Math.round(rssMbOf(id)));
+  }, RSS_EVERY_MS);
+  try {
+    return { result: await work(), samples };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc. */
@@ -276,12 +373,21 @@ async function databaseCpuSeconds(database, work) {
  * `stop()` stops it and gives its peak RSS (MB).
  */
 function startWorker(env) {
-  const child = spawn(process.execPath, [worker], {
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, worker], {
     cwd: repoRoot,
     env: { ...process.env, ...env, WORKER_CONCURRENCY: options.jobs, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'ignore'],
   });
   const cpu = () => cpuSecondsOf(child.pid);
+  // Ready once its start-up (module loading, FHIR definitions) is over: idle for a second.
+  const ready = async () => {
+    for (let waited = 0; waited < 60; waited += 1) {
+      const before = cpu();
+      await new Promise((done) => setTimeout(done, 1000));
+      if (cpu() - before < 0.05) return;
+    }
+  };
   const stop = async () => {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -290,54 +396,88 @@ function startWorker(env) {
     await closed;
     return peakKb / 1024;
   };
-  return { cpu, stop };
+  return { cpu, ready, stop, pid: child.pid };
 }
 
 async function loadBench(work) {
-  const directory = join(work, 'export');
+  const report = [];
+  for (const shape of SHAPES) await loadShape(work, shape, report);
+  console.table(report);
+  return report;
+}
+
+async function loadShape(work, shape, report) {
+  const directory = join(work, `export-${shape}`);
   mkdirSync(directory, { recursive: true });
-  const written = await writeExport(NDJSON, directory, PATIENTS);
+  const written =
+    shape === 'bundles'
+      ? await writeBundles(BUNDLES, directory, Math.max(1, Math.ceil(PATIENTS / 14)))
+      : await writeExport(NDJSON, directory, PATIENTS);
   console.log(
-    `Export: ${written.patients} patients, ${written.resources.toLocaleString('en')} resources, ${(written.bytes / 1e6).toFixed(0)} MB`,
+    `Export (${shape}): ${written.patients} patients, ${written.resources.toLocaleString('en')} resources, ${(written.bytes / 1e6).toFixed(0)} MB`,
   );
-  const parsed = await parseBaseline(directory);
+  const parsed = await parseBaseline(directory, shape);
+  const copySeconds = await copyBaseline(directory, shape, work);
+  console.log(
+    `read + JSON.parse ${parsed.seconds.toFixed(2)} s; psql \\copy ${copySeconds.toFixed(2)} s`,
+  );
   const rate = (seconds) => Math.round(written.resources / seconds);
-  const report = [
+  report.push(
     {
-      run: 'read + JSON.parse (baseline)',
+      run: `${shape}: read + JSON.parse (baseline)`,
       seconds: Number(parsed.seconds.toFixed(2)),
       resourcesPerSecond: rate(parsed.seconds),
       ratio: 1,
-      peakRssMb: null,
     },
-  ];
+    {
+      run: `${shape}: psql \\copy of the resources (baseline)`,
+      seconds: Number(copySeconds.toFixed(2)),
+      resourcesPerSecond: rate(copySeconds),
+      ratio: Number((copySeconds / parsed.seconds).toFixed(1)),
+    },
+  );
   for (const profile of PROFILES) {
     const env =
       profile === 'server'
         ? serverEnv(await freshDatabase('service'))
-        : embeddedEnv(join(work, `load-${profile}`));
+        : embeddedEnv(join(work, `load-${shape}-${profile}`));
     if (profile === 'embedded') env.CREATE_DEMO_CLIENT = 'false';
     await timed(process.execPath, [cli, 'vocab:import', '--athena', ATHENA_SUBSET], env);
     const target = `${await freshDatabase('cdm')}?schema=cdm`;
     const worker = profile === 'server' ? startWorker(env) : null;
-    const args = [cli, 'omop:load', '--ndjson', directory, '--target', target];
+    await worker?.ready();
+    const args = [cli, 'omop:load', `--${shape}`, directory, '--target', target];
     args.push('--jobs', options.jobs);
     try {
-      for (const run of ['first', 're-run', 're-run --full']) {
+      for (const run of RUNS) {
         const workerCpuBefore = worker?.cpu() ?? 0;
-        const { result, cpuSeconds: databaseCpu } = await databaseCpuSeconds(
-          new URL(target).pathname.slice(1),
-          () => timed(process.execPath, run.endsWith('--full') ? [...args, '--full'] : args, env),
+        let cliPid = null;
+        // Server: the worker's RSS; embedded: the CLI's (the node process under /usr/bin/time).
+        const sampled = () => worker?.pid ?? (cliPid ? childOf(cliPid) : null);
+        const {
+          result: { result, cpuSeconds: databaseCpu },
+          samples,
+        } = await withRssSamples(sampled, () =>
+          databaseCpuSeconds(new URL(target).pathname.slice(1), () =>
+            timed(
+              process.execPath,
+              run.endsWith('--full') ? [...args, '--full'] : args,
+              env,
+              (pid) => (cliPid = pid),
+            ),
+          ),
         );
         const skipped = /Skipped (\d+) patients unchanged/.exec(result.stdout)?.[1] ?? '0';
-        const label = `omop:load ${profile}, ${run}, ${skipped} patients unchanged`;
+        const label = `${shape}: omop:load ${profile}, ${run}, ${skipped} patients unchanged`;
         console.log(`${label}: ${result.seconds.toFixed(1)} s`);
+        console.log(`  RSS samples (MB, every ${options['rss-every']} s): ${samples.join(' ')}`);
         report.push({
           run: label,
           seconds: Number(result.seconds.toFixed(2)),
           resourcesPerSecond: rate(result.seconds),
           ratio: Number((result.seconds / parsed.seconds).toFixed(1)),
           peakRssMb: Math.round(result.rssMb),
+          sampledPeakMb: Math.max(0, ...samples),
           cliCpuSeconds: Number(result.cpuSeconds.toFixed(1)),
           workerCpuSeconds: worker ? Number((worker.cpu() - workerCpuBefore).toFixed(1)) : null,
           targetDbCpuSeconds: Number(databaseCpu.toFixed(1)),
@@ -347,13 +487,11 @@ async function loadBench(work) {
     } finally {
       if (worker)
         report.push({
-          run: `worker (server), peak RSS`,
+          run: `${shape}: worker (server), peak RSS`,
           peakRssMb: Math.round(await worker.stop()),
         });
     }
   }
-  console.table(report);
-  return report;
 }
 
 async function main() {

@@ -9,6 +9,7 @@ import {
   withReferencedSharedResources,
 } from '../../../domain/bulk/shared-resource-index.js';
 import { mapWithStableIds } from '../../../domain/bulk/stable-id-mapping.js';
+import { RunScopedCache } from '../../../domain/bulk/run-scoped-cache.js';
 import { mapFhirToOmop } from '../../../domain/map-fhir-to-omop.js';
 import { bump, type Tally } from '../../../domain/bulk/tally.js';
 import type { OmopMappingResult } from '../../../domain/model/mapping-report.js';
@@ -19,8 +20,10 @@ import { LoadRunStore } from '../../ports/load-run-store.js';
 // Shared resources point at each other (PractitionerRole → Practitioner → Organization);
 // a few rounds reach everything the mapper can use.
 const MAX_REFERENCE_ROUNDS = 4;
-// The runs whose shared resources this process keeps indexed (one load per schema at a time).
-const INDEXED_RUNS = 2;
+// The schemas whose run's shared resources this process keeps indexed (one load per schema
+// at a time); an index unused for a minute is dropped, so an idle worker holds none.
+const INDEXED_TARGETS = 2;
+const INDEX_IDLE_MS = 60_000;
 
 /** How the mapper's reports name a resource: by id, else by fullUrl. */
 function reportKeys({ resource, fullUrl }: StagedResource): string[] {
@@ -53,7 +56,11 @@ function ownReports(result: OmopMappingResult, context: readonly StagedResource[
  */
 @CommandHandler(LoadOmopBatchCommand)
 export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchCommand> {
-  private readonly sharedIndexes = new Map<string, Promise<SharedResourceIndex>>();
+  private readonly sharedIndexes = new RunScopedCache<Promise<SharedResourceIndex>>(
+    INDEXED_TARGETS,
+    INDEX_IDLE_MS,
+  );
+  private sweeping?: ReturnType<typeof setTimeout>;
 
   constructor(
     private readonly runs: LoadRunStore,
@@ -97,17 +104,18 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
     target: { url: string; schema: string },
     runId: string,
   ): Promise<SharedResourceIndex> {
-    const key = `${target.url}|${target.schema}|${runId}`;
-    let index = this.sharedIndexes.get(key);
-    if (!index) {
-      if (this.sharedIndexes.size >= INDEXED_RUNS)
-        this.sharedIndexes.delete(this.sharedIndexes.keys().next().value!);
-      index = this.runs
+    const key = `${target.url}|${target.schema}`;
+    const index = this.sharedIndexes.get(key, runId, () => {
+      const built = this.runs
         .sharedResources(target, runId)
         .then((resources) => new SharedResourceIndex(resources));
-      void index.catch(() => this.sharedIndexes.delete(key));
-      this.sharedIndexes.set(key, index);
-    }
+      void built.catch(() => this.sharedIndexes.forget(key, runId));
+      return built;
+    });
+    // Runs once the worker has been idle for a while (never keeps the process alive).
+    clearTimeout(this.sweeping);
+    this.sweeping = setTimeout(() => this.sharedIndexes.sweep(), INDEX_IDLE_MS + 1_000);
+    this.sweeping.unref();
     return index;
   }
 
