@@ -8,6 +8,7 @@ import { getPGliteInstance, PGliteDriver } from 'typeorm-pglite';
 import { isBackgroundWork } from '@app/shared';
 import { lockDataDir } from './data-dir-lock.js';
 import { Mutex } from './mutex.js';
+import { embeddedSessionActivity } from './session-activity.js';
 
 /**
  * PGlite's default (128 MB) is touched at start-up and its WASM heap never shrinks: 96 MB
@@ -17,7 +18,10 @@ const SHARED_BUFFERS = '32MB';
 
 type ConnectCallback = (error: unknown, client: unknown, release: () => void) => void;
 interface PoolClass {
-  new (): { connect(callback: ConnectCallback): Promise<void> | void };
+  new (): {
+    connect(callback: ConnectCallback): Promise<void> | void;
+    query(...args: unknown[]): Promise<unknown>;
+  };
 }
 
 /**
@@ -62,6 +66,11 @@ export function createPgliteDriver(dataDir: string): unknown {
         if (error) release();
         callback(error, client, release);
       });
+    }
+
+    // The pool is its own client: every statement of every query runner passes here.
+    override query(...args: unknown[]): Promise<unknown> {
+      return super.query(...args).finally(() => embeddedSessionActivity.statementFinished());
     }
   }
 
