@@ -42,6 +42,7 @@ export {
   type InputPolicyOptions,
 } from './domain/input/input-policy.js';
 export type { ConformedResource } from './domain/input/conform-resource.js';
+export { r4IssuesInThread } from './domain/input/r4-validation.js';
 export {
   checkFhirInput,
   conformResource,
