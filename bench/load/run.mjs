@@ -308,8 +308,20 @@ function heavyRequests(token, nestedWorkflowId) {
   return chosen.filter((request) => request.name.includes(options.only));
 }
 
+/** The error code and message of a refusal, shortened. */
+function refusalOf(text) {
+  try {
+    const body = JSON.parse(text);
+    return `${body.error?.code ?? ''} ${String(body.message ?? '').slice(0, 110)}`;
+  } catch {
+    return text.slice(0, 110);
+  }
+}
+
 async function sendHeavy(baseUrl, requests, until) {
-  const results = new Map(requests.map((request) => [request.name, { statuses: {}, ms: [] }]));
+  const results = new Map(
+    requests.map((request) => [request.name, { statuses: {}, ms: [], refusal: '' }]),
+  );
   const worker = async (offset) => {
     for (let index = offset; !until(); index++) {
       const request = requests[index % requests.length];
@@ -320,8 +332,10 @@ async function sendHeavy(baseUrl, requests, until) {
           ...request.init(),
           signal: AbortSignal.timeout(120_000),
         });
-        await response.arrayBuffer();
+        const text = await response.text();
         status = String(response.status);
+        const result = results.get(request.name);
+        if (response.status >= 400 && !result.refusal) result.refusal = refusalOf(text);
       } catch {
         // counted as 'error'
       }
@@ -443,6 +457,8 @@ try {
       `  ${name.padEnd(40)} n=${String(result.ms.length).padStart(3)}  statuses ${JSON.stringify(result.statuses)}  p50 ${round(percentile(result.ms, 50))} ms  max ${round(Math.max(...result.ms))} ms`,
     );
   }
+  for (const [name, result] of heavy)
+    if (result.refusal) console.log(`  first refusal of ${name}: ${result.refusal}`);
   const runs = heavy.get('workflow, nested sub-workflows')?.ms.length ?? 0;
   if (runs > 0)
     console.log(
