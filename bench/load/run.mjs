@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Event-loop health under heavy requests: a client polls /health while others send the
 // requests that used to stall the service (an N⁴ SQL-on-FHIR view, a 85,000-code upload, a
-// large flatten, a deep JSON body), and the same polling runs first on the idle server.
+// large flatten, a deep JSON body, a workflow of nested sub-workflows searching a FHIR stub),
+// and the same polling runs first on the idle server.
 // It prints /health latency and the API process's event-loop delay, idle next to loaded.
 //
 //   npm run build && node bench/load/run.mjs [--profile embedded|server] [--seconds 15] [--port 0]
@@ -22,6 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { startFhirStub } from './fhir-stub.mjs';
 
 const { fetch, AbortSignal } = globalThis;
 
@@ -159,7 +161,49 @@ function largePatient() {
   };
 }
 
-function heavyRequests(token) {
+const FAN_OUT = 10;
+const LEVELS = 4;
+
+/**
+ * A leaf workflow of one search, and levels that each call the level below ten times: the
+ * top one would run 10⁴ searches (11,111 steps) without the work budget. Returns its id.
+ */
+async function createNestedWorkflows(baseUrl, token, fhirBase) {
+  const post = async (path, body) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`POST ${path}: ${response.status} ${text}`);
+    return JSON.parse(text);
+  };
+  const provider = await post('/fhir-provider', {
+    name: 'bench-stub',
+    provider: 'hapi',
+    base_url: fhirBase,
+    auth: { auth_method: 'none' },
+  });
+  const workflow = (name, instructions) =>
+    post('/workflows', {
+      name,
+      workflow_instructions: instructions,
+      sample_data: { mrn: 'MRN-1' },
+      fhir_provider_id: provider.data.id,
+    });
+  let called = 'nested_leaf';
+  let created = await workflow(called, 'Find the patient by MRN.');
+  for (let level = 1; level <= LEVELS; level++) {
+    const name = `nested_level_${level}`;
+    const calls = Array.from({ length: FAN_OUT }, () => `Run the '${called}' workflow.`);
+    created = await workflow(name, calls.join(' '));
+    called = name;
+  }
+  return created.workflow_id;
+}
+
+function heavyRequests(token, nestedWorkflowId) {
   const json = (body) => ({
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -241,6 +285,11 @@ function heavyRequests(token) {
       init: () => json({ mode: 'flatten', fhir_resources: bigBundle }),
     },
     {
+      name: 'workflow, nested sub-workflows',
+      path: `/workflows/${nestedWorkflowId}/execute`,
+      init: () => json({ input_data: { mrn: 'MRN-1' } }),
+    },
+    {
       name: 'JSON body nested 3,000 deep',
       path: '/fhir2omop/create',
       init: () => ({
@@ -259,8 +308,20 @@ function heavyRequests(token) {
   return chosen.filter((request) => request.name.includes(options.only));
 }
 
+/** The error code and message of a refusal, shortened. */
+function refusalOf(text) {
+  try {
+    const body = JSON.parse(text);
+    return `${body.error?.code ?? ''} ${String(body.message ?? '').slice(0, 110)}`;
+  } catch {
+    return text.slice(0, 110);
+  }
+}
+
 async function sendHeavy(baseUrl, requests, until) {
-  const results = new Map(requests.map((request) => [request.name, { statuses: {}, ms: [] }]));
+  const results = new Map(
+    requests.map((request) => [request.name, { statuses: {}, ms: [], refusal: '' }]),
+  );
   const worker = async (offset) => {
     for (let index = offset; !until(); index++) {
       const request = requests[index % requests.length];
@@ -271,8 +332,10 @@ async function sendHeavy(baseUrl, requests, until) {
           ...request.init(),
           signal: AbortSignal.timeout(120_000),
         });
-        await response.arrayBuffer();
+        const text = await response.text();
         status = String(response.status);
+        const result = results.get(request.name);
+        if (response.status >= 400 && !result.refusal) result.refusal = refusalOf(text);
       } catch {
         // counted as 'error'
       }
@@ -294,6 +357,8 @@ async function profileEnv() {
     JWT_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
+    // The workflow case searches a FHIR stub on 127.0.0.1.
+    FHIR_OUTBOUND_ALLOW_LOOPBACK: 'true',
   };
   if (options.profile === 'server') {
     const name = `${process.env.BENCH_DB_PREFIX ?? 'bench_load'}_${Date.now().toString(36)}`;
@@ -339,6 +404,7 @@ async function probe(api, file, lines) {
 const { env, cleanup } = await profileEnv();
 const probeFile = join(mkdtempSync(join(tmpdir(), 'bench-load-probe-')), 'delay.jsonl');
 writeFileSync(probeFile, '');
+const fhirStub = await startFhirStub();
 let api;
 try {
   await runCli(['migrate'], env);
@@ -353,19 +419,22 @@ try {
     headers: { Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` },
   });
   const { access_token: token } = await tokenResponse.json();
+  const nestedWorkflowId = await createNestedWorkflows(api.baseUrl, token, fhirStub.baseUrl);
 
   await probe(api, probeFile, 1); // start-up is not part of either phase
   const idleEnd = performance.now() + SECONDS * 1000;
   const idle = await pollHealth(api.baseUrl, () => performance.now() > idleEnd);
   const idleDelay = await probe(api, probeFile, 2);
 
+  const stubRequestsBefore = fhirStub.requests;
   const loadEnd = performance.now() + SECONDS * 1000;
   const stop = () => performance.now() > loadEnd;
   const [loaded, heavy] = await Promise.all([
     pollHealth(api.baseUrl, stop),
-    sendHeavy(api.baseUrl, heavyRequests(token), stop),
+    sendHeavy(api.baseUrl, heavyRequests(token, nestedWorkflowId), stop),
   ]);
   const loadedDelay = await probe(api, probeFile, 3);
+  const searchesDuringLoad = fhirStub.requests - stubRequestsBefore;
 
   console.log(
     `\nbench/load — ${options.profile} profile, ${SECONDS} s per phase, heavy requests: ${options.heavy}\n`,
@@ -388,6 +457,13 @@ try {
       `  ${name.padEnd(40)} n=${String(result.ms.length).padStart(3)}  statuses ${JSON.stringify(result.statuses)}  p50 ${round(percentile(result.ms, 50))} ms  max ${round(Math.max(...result.ms))} ms`,
     );
   }
+  for (const [name, result] of heavy)
+    if (result.refusal) console.log(`  first refusal of ${name}: ${result.refusal}`);
+  const runs = heavy.get('workflow, nested sub-workflows')?.ms.length ?? 0;
+  if (runs > 0)
+    console.log(
+      `  FHIR stub: ${searchesDuringLoad} requests for ${runs} workflow runs (${round(searchesDuringLoad / runs)} a run; ${FAN_OUT ** LEVELS} a run without the budget)`,
+    );
 } finally {
   if (api && api.child.exitCode === null) {
     // Waits for the exit (a CPU profile is written then), 15 s at most.
@@ -396,5 +472,6 @@ try {
     await Promise.race([exited, sleep(15_000)]);
   }
   await cleanup();
+  await fhirStub.close();
   rmSync(dirname(probeFile), { recursive: true, force: true });
 }

@@ -50,6 +50,9 @@ export class FhirTestServer {
   private readonly usedJtis = new Set<string>();
   private failures: { status: number; retryAfter?: string }[] = [];
   private stalls = 0;
+  /** Requests still to be served before the stalls begin (see stallNext). */
+  private servedBeforeStall = 0;
+  private readonly stalled: (() => void)[] = [];
   private origin = '';
 
   constructor() {
@@ -107,14 +110,24 @@ export class FhirTestServer {
   reset(): void {
     this.failures = [];
     this.stalls = 0;
+    this.servedBeforeStall = 0;
     this.requireAuth = true;
     this.resolveUrnReferences = true;
     this.tokenLifetimeSeconds = 3600;
   }
 
-  /** The next `times` FHIR requests never get an answer (until the server closes). */
-  stallNext(times = 1): void {
+  /**
+   * The next `times` FHIR requests get no answer until `releaseStalled()` (or never, when the
+   * server closes first); with `after`, that many requests are served first.
+   */
+  stallNext(times = 1, after = 0): void {
     this.stalls += times;
+    this.servedBeforeStall = after;
+  }
+
+  /** The stalled requests are served now. */
+  releaseStalled(): void {
+    for (const release of this.stalled.splice(0)) release();
   }
 
   /** The next `times` FHIR requests answer `status` (e.g. 429) before being served. */
@@ -142,9 +155,10 @@ export class FhirTestServer {
       authorization: request.headers.authorization,
       headers: request.headers,
     });
-    if (this.stalls > 0) {
+    if (this.servedBeforeStall > 0) this.servedBeforeStall--;
+    else if (this.stalls > 0) {
       this.stalls--;
-      return;
+      await new Promise<void>((resolve) => this.stalled.push(resolve));
     }
     const failure = this.failures.shift();
     if (failure) {
