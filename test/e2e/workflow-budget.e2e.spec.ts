@@ -2,16 +2,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ExecuteWorkflowCommand } from '@app/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type JsonResponse } from '../support/fhir-http.js';
-import { FhirTestServer } from '../support/fhir-test-server.js';
+import { FhirTestServer, LOOPBACK_FHIR_CLIENT_SETTINGS } from '../support/fhir-test-server.js';
 import { PROFILES, startTestApp, type TestApp } from '../support/test-app.js';
 
-const SETTINGS = {
-  FHIR_OUTBOUND_ALLOW_LOOPBACK: 'true',
-  FHIR_CLIENT_RETRY_BASE_MS: '20',
-  FHIR_CLIENT_MAX_RETRIES: '1',
-  FHIR_CLIENT_MAX_RETRY_DELAY_MS: '200',
-  FHIR_CLIENT_TIMEOUT_MS: '2000',
-};
+const SETTINGS = LOOPBACK_FHIR_CLIENT_SETTINGS;
 /** Small on purpose: the nested workflow below would run 11,110 steps and 10,000 searches. */
 const MAX_STEPS = 60;
 const FAN_OUT = 10;

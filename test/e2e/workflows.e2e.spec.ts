@@ -3,16 +3,10 @@ import { AppError } from '@app/shared';
 import { ExecuteWorkflowCommand, ListWorkflowSummariesQuery } from '@app/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type JsonResponse } from '../support/fhir-http.js';
-import { FhirTestServer } from '../support/fhir-test-server.js';
+import { FhirTestServer, LOOPBACK_FHIR_CLIENT_SETTINGS } from '../support/fhir-test-server.js';
 import { PROFILES, startTestApp, type TestApp } from '../support/test-app.js';
 
-const SETTINGS = {
-  FHIR_OUTBOUND_ALLOW_LOOPBACK: 'true',
-  FHIR_CLIENT_RETRY_BASE_MS: '20',
-  FHIR_CLIENT_MAX_RETRIES: '1',
-  FHIR_CLIENT_MAX_RETRY_DELAY_MS: '200',
-  FHIR_CLIENT_TIMEOUT_MS: '2000',
-};
+const SETTINGS = LOOPBACK_FHIR_CLIENT_SETTINGS;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const SIMPLIFIED_STEP_KEYS = ['description', 'id', 'name', 'provider_id', 'type'];
 const WORKFLOW_KEYS = [

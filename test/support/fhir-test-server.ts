@@ -19,6 +19,18 @@ import {
  * the JWKS the service publishes), expire every token, leave urn:uuid references of
  * transactions unresolved, or answer 429/503 a number of times.
  */
+/**
+ * Settings for an API that calls this server on the loopback address with short retries and
+ * timeouts, so that a test of a failing call does not wait for production back-offs.
+ */
+export const LOOPBACK_FHIR_CLIENT_SETTINGS = {
+  FHIR_OUTBOUND_ALLOW_LOOPBACK: 'true',
+  FHIR_CLIENT_RETRY_BASE_MS: '20',
+  FHIR_CLIENT_MAX_RETRIES: '1',
+  FHIR_CLIENT_MAX_RETRY_DELAY_MS: '200',
+  FHIR_CLIENT_TIMEOUT_MS: '2000',
+};
+
 export interface TokenRequestRecord {
   grantType: string;
   clientId?: string;
