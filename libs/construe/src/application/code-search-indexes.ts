@@ -1,11 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { codeKey } from '../domain/builtin-systems.js';
-import {
-  codeCategory,
-  codeStructure,
-  type CodeStructure,
-} from '../domain/text-search/code-families.js';
+import { codeCategory, type CodeStructure } from '../domain/text-search/code-families.js';
 import { CodeSearchIndex } from '../domain/text-search/code-search-index.js';
 import { buildCodeDefaults, type CodeDefaults } from '../domain/text-search/default-descendants.js';
 import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
@@ -80,7 +76,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   }
 
   private async build(systemId: string): Promise<LoadedIndex> {
-    const rows = await this.documents.of(systemId);
+    const { rows, codes, structure } = await this.documents.of(systemId);
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     const index = await CodeSearchIndex.build(
       rows.map((row) => ({
@@ -91,7 +87,6 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
       })),
       pause,
     );
-    const structure = codeStructure(rows.map((row) => codeKey(row.code)));
     return {
       index,
       structure,
@@ -100,7 +95,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
         structure.parent,
         pause,
       ),
-      codes: rows.map(({ synonyms: _synonyms, context: _context, ...code }) => code),
+      codes,
     };
   }
 }

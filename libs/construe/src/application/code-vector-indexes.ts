@@ -1,8 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { workPacer } from '@app/shared';
-import { codeKey } from '../domain/builtin-systems.js';
-import { codeStructure } from '../domain/text-search/code-families.js';
 import { CodeVectors, type VectorHit } from '../domain/semantic/nearest-codes.js';
 import { VocabularyEmbedding } from '../domain/semantic/vocabulary-embedding.js';
 import type { SystemCode } from '../domain/code-system.js';
@@ -87,7 +85,7 @@ export class CodeVectorIndexes implements OnApplicationBootstrap {
   }
 
   private async build(systemId: string): Promise<SystemVectors> {
-    const rows = await this.documents.of(systemId);
+    const { rows, codes, structure } = await this.documents.of(systemId);
     const documents = rows.map((row) => ({
       title: row.description,
       synonyms: row.synonyms,
@@ -105,13 +103,9 @@ export class CodeVectorIndexes implements OnApplicationBootstrap {
     );
     return new SystemVectors(
       embedding,
-      new CodeVectors(
-        embedding.dimensions,
-        vectors,
-        codeStructure(rows.map((row) => codeKey(row.code))).family,
-      ),
+      new CodeVectors(embedding.dimensions, vectors, structure.family),
       vectors,
-      rows.map(({ synonyms: _synonyms, context: _context, ...code }) => code),
+      codes,
     );
   }
 }
