@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILES, startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -36,46 +36,50 @@ describe.each(PROFILES)('HTTP basics (%s profile)', (profile) => {
   });
 
   // The embedded database is one session: a long transaction holds it, and the ping waits.
+  /** Asks /health `askAfterMs` into a transaction running `hold`; the answer and whether it came before the transaction ended. */
+  async function healthDuringTransaction(
+    hold: (manager: EntityManager) => Promise<void>,
+    askAfterMs: number,
+  ) {
+    let open = true;
+    const transaction = api.app.get(DataSource).transaction(async (manager) => {
+      await hold(manager);
+      open = false;
+    });
+    await delay(askAfterMs);
+    const response = await fetch(`${api.baseUrl}/health`);
+    const answeredWhileOpen = open;
+    await transaction;
+    const body = (await response.json()) as { details: Record<string, unknown> };
+    return { status: response.status, database: body.details.database, answeredWhileOpen };
+  }
+
   it.runIf(profile === 'embedded')(
     'answers /health before a long transaction ends while its statements keep finishing, and says the session is busy',
     async () => {
-      let open = true;
-      const transaction = api.app.get(DataSource).transaction(async (manager) => {
+      const health = await healthDuringTransaction(async (manager) => {
         for (let step = 0; step < 20; step++) {
           await manager.query('SELECT 1');
           await delay(100);
         }
-        open = false;
-      });
-      await delay(250);
-      const response = await fetch(`${api.baseUrl}/health`);
-      const answeredWhileOpen = open;
-      await transaction;
-      expect(response.status).toBe(200);
-      expect(answeredWhileOpen).toBe(true);
-      const body = (await response.json()) as { details: Record<string, unknown> };
-      expect(body.details.database).toEqual({ status: 'up', session: 'busy' });
+      }, 250);
+      expect(health.status).toBe(200);
+      expect(health.answeredWhileOpen).toBe(true);
+      expect(health.database).toEqual({ status: 'up', session: 'busy' });
     },
   );
 
   it.runIf(profile === 'embedded')(
     'waits for the ping when the transaction holding the session has finished nothing for a second',
     async () => {
-      let open = true;
-      const transaction = api.app.get(DataSource).transaction(async (manager) => {
+      const health = await healthDuringTransaction(async (manager) => {
         await manager.query('SELECT 1');
         await delay(2_500);
-        open = false;
-      });
-      await delay(1_200);
-      const response = await fetch(`${api.baseUrl}/health`);
-      const answeredWhileOpen = open;
-      await transaction;
-      expect(response.status).toBe(200);
-      expect(answeredWhileOpen).toBe(false);
-      const body = (await response.json()) as { details: Record<string, unknown> };
-      expect(body.details.database).toMatchObject({ status: 'up' });
-      expect(body.details.database).not.toHaveProperty('session');
+      }, 1_200);
+      expect(health.status).toBe(200);
+      expect(health.answeredWhileOpen).toBe(false);
+      expect(health.database).toMatchObject({ status: 'up' });
+      expect(health.database).not.toHaveProperty('session');
     },
   );
 
