@@ -1,16 +1,6 @@
 import type { BatchPlan } from '../../domain/bulk/batch-plan.js';
-import type { StagedResource } from '../../domain/bulk/batch-input.js';
-import type { StagedJson } from '../../domain/bulk/shared-resource-index.js';
 import type { OmopTarget } from '../../domain/bulk/omop-target.js';
 import type { Tally } from '../../domain/bulk/tally.js';
-
-/** A resource on its way into staging: raw JSON and the group it is filed under. */
-export interface ResourceToStage {
-  seq: number;
-  groupRef: string;
-  fullUrl?: string;
-  json: string;
-}
 
 /** What one batch did, stored with the batch so that any process can report it. */
 export interface BatchOutcome {
@@ -33,18 +23,15 @@ export interface BatchState {
 }
 
 /**
- * The durable state of a load in the target database: staged resources, the batch plan
- * and each batch's outcome. Workers in other processes read their batch from it, and the
- * coordinator follows progress through it; nothing lives only in one process's memory.
+ * The durable state of a load in the target database: the batch plan and each batch's
+ * outcome (the staged resources are the ResourceStaging port's). Workers in other
+ * processes find their batch in it, and the coordinator follows progress through it.
  */
 export abstract class LoadRunStore {
   /** One load at a time per schema; resolves to the release function. */
   abstract lock(target: OmopTarget): Promise<() => Promise<void>>;
   /** A new run; leftovers of interrupted runs are cleared. */
   abstract start(target: OmopTarget): Promise<string>;
-  abstract stage(target: OmopTarget, runId: string, resources: ResourceToStage[]): Promise<void>;
-  /** Everything is staged: the look-up structures of staging are built once, now. */
-  abstract staged(target: OmopTarget): Promise<void>;
   abstract plan(target: OmopTarget, runId: string, batches: readonly BatchPlan[]): Promise<void>;
   /**
    * The content digests recorded for these patients when their batch last committed;
@@ -68,13 +55,6 @@ export abstract class LoadRunStore {
     runId: string,
     batchNo: number,
   ): Promise<string[] | null>;
-  abstract resourcesFiledUnder(
-    target: OmopTarget,
-    runId: string,
-    refs: readonly string[],
-  ): Promise<StagedResource[]>;
-  /** Every shared resource staged for the run (practitioners, organizations, locations…). */
-  abstract sharedResources(target: OmopTarget, runId: string): Promise<StagedJson[]>;
   abstract markFailed(
     target: OmopTarget,
     runId: string,

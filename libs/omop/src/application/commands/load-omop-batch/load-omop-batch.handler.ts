@@ -16,6 +16,7 @@ import type { OmopMappingResult } from '../../../domain/model/mapping-report.js'
 import { LoadOmopBatchCommand } from './load-omop-batch.command.js';
 import { CdmRowWriter } from '../../ports/cdm-row-writer.js';
 import { LoadRunStore } from '../../ports/load-run-store.js';
+import { ResourceStaging } from '../../ports/resource-staging.js';
 
 // Shared resources point at each other (PractitionerRole → Practitioner → Organization);
 // a few rounds reach everything the mapper can use.
@@ -64,6 +65,7 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
 
   constructor(
     private readonly runs: LoadRunStore,
+    private readonly staging: ResourceStaging,
     private readonly writer: CdmRowWriter,
     private readonly vocabulary: VocabularyLookup,
   ) {}
@@ -72,7 +74,7 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
     const target = { url: batch.targetUrl, schema: batch.schema };
     const refs = await this.runs.pendingBatch(target, batch.runId, batch.batchNo);
     if (refs === null) return;
-    const own = await this.runs.resourcesFiledUnder(target, batch.runId, refs);
+    const own = await this.staging.resourcesFiledUnder(target, batch.runId, refs);
     const ownsSharedRows = refs.every((ref) => ref.startsWith(SHARED_GROUP_PREFIX));
     const shared = await this.sharedIndex(target, batch.runId);
     const context = ownsSharedRows ? this.sharedResourcesPointingAt(shared, own) : [];
@@ -106,7 +108,7 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
   ): Promise<SharedResourceIndex> {
     const key = `${target.url}|${target.schema}`;
     const index = this.sharedIndexes.get(key, runId, () => {
-      const built = this.runs
+      const built = this.staging
         .sharedResources(target, runId)
         .then((resources) => new SharedResourceIndex(resources));
       void built.catch(() => this.sharedIndexes.forget(key, runId));

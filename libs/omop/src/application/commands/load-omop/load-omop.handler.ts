@@ -10,12 +10,9 @@ import { bump, mergeTally, type Tally } from '../../../domain/bulk/tally.js';
 import { LoadOmopBatchJob, loadBatchJobId } from '../../load-omop-batch.job.js';
 import { LoadOmopCommand, type LoadOmopSummary } from './load-omop.command.js';
 import { BulkSource } from '../../ports/bulk-source.js';
-import { CdmSchema } from '../../ports/cdm-schema.js';
-import {
-  LoadRunStore,
-  type BatchOutcome,
-  type ResourceToStage,
-} from '../../ports/load-run-store.js';
+import { CdmSchema, type PreparedCdmSchema } from '../../ports/cdm-schema.js';
+import { LoadRunStore, type BatchOutcome } from '../../ports/load-run-store.js';
+import { ResourceStaging, type ResourceToStage } from '../../ports/resource-staging.js';
 
 const STAGE_CHUNK = 1_000;
 
@@ -53,6 +50,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
     private readonly source: BulkSource,
     private readonly schema: CdmSchema,
     private readonly runs: LoadRunStore,
+    private readonly staging: ResourceStaging,
     private readonly jobs: JobQueue,
     private readonly batchJob: LoadOmopBatchJob,
   ) {}
@@ -72,79 +70,95 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
         onProgress({ kind: 'step', message }),
       );
       const runId = await this.runs.start(target);
-      onProgress({ kind: 'step', message: `Reading ${files.length} files` });
-      const { router, resources, skipped } = await this.stage(command, runId, files);
-      const known = command.options.full
-        ? new Map<string, string>()
-        : await this.runs.patientDigests(
-            target,
-            router.patientGroups().map((group) => group.patientKey),
-          );
-      const plan = router.plan(command.options.batchResources ?? DEFAULT_BATCH_RESOURCES, known);
-      const batches = [...plan.shared, ...plan.patients];
-      await this.runs.plan(target, runId, batches);
-      onProgress({
-        kind: 'step',
-        message:
-          `${resources} resources, ${plan.patientCount} patients: ${batches.length} batches` +
-          (plan.unchanged > 0 ? ` (${plan.unchanged} patients unchanged since the last load)` : ''),
-      });
-
-      const mappingStarted = Date.now();
-      const totals: RunTotals = {
-        dropped: {},
-        diagnostics: {},
-        rejected: {},
-        adjusted: {},
-        doneBatches: 0,
-        doneResources: 0,
-      };
-      const progress = {
-        total: batches.length,
-        resourcesTotal: resources,
-        started: mappingStarted,
-      };
-      const sharedNos = plan.shared.map((_, index) => index);
-      const patientNos = plan.patients.map((_, index) => plan.shared.length + index);
-      // Slices of shared resources write rows that other slices complete (a provider and
-      // its PractitionerRoles): one at a time, so no slice overwrites another's fuller row.
-      await this.runPhase(command, runId, batches, sharedNos, totals, progress, 1);
-      await this.runPhase(
-        command,
-        runId,
-        batches,
-        patientNos,
-        totals,
-        progress,
-        command.options.jobs,
-      );
-      const mappingSeconds = (Date.now() - mappingStarted) / 1000;
-
-      await this.schema.complete(target, (message) => onProgress({ kind: 'step', message }));
-      const tables = await this.schema.tableCounts(target);
-      await this.runs.finish(target, runId);
-      return {
-        runId,
-        files: files.length,
-        resources,
-        skipped,
-        patients: plan.patientCount,
-        unchangedPatients: plan.unchanged,
-        batches: batches.length,
-        schemaCreated: prepared.created,
-        vocabularyRows: prepared.vocabularyRows,
-        skippedConstraints: prepared.skippedConstraints,
-        tables,
-        dropped: totals.dropped,
-        diagnostics: totals.diagnostics,
-        rejected: totals.rejected,
-        adjusted: totals.adjusted,
-        seconds: (Date.now() - started) / 1000,
-        mappingSeconds,
-      };
+      try {
+        return await this.load(command, runId, files, prepared, started);
+      } finally {
+        await this.staging.release(target, runId);
+      }
     } finally {
       await release();
     }
+  }
+
+  private async load(
+    command: LoadOmopCommand,
+    runId: string,
+    files: string[],
+    prepared: PreparedCdmSchema,
+    started: number,
+  ): Promise<LoadOmopSummary> {
+    const { target, onProgress } = command;
+    await this.staging.open(target, runId);
+    onProgress({ kind: 'step', message: `Reading ${files.length} files` });
+    const { router, resources, skipped } = await this.stage(command, runId, files);
+    const known = command.options.full
+      ? new Map<string, string>()
+      : await this.runs.patientDigests(
+          target,
+          router.patientGroups().map((group) => group.patientKey),
+        );
+    const plan = router.plan(command.options.batchResources ?? DEFAULT_BATCH_RESOURCES, known);
+    const batches = [...plan.shared, ...plan.patients];
+    await this.runs.plan(target, runId, batches);
+    onProgress({
+      kind: 'step',
+      message:
+        `${resources} resources, ${plan.patientCount} patients: ${batches.length} batches` +
+        (plan.unchanged > 0 ? ` (${plan.unchanged} patients unchanged since the last load)` : ''),
+    });
+
+    const mappingStarted = Date.now();
+    const totals: RunTotals = {
+      dropped: {},
+      diagnostics: {},
+      rejected: {},
+      adjusted: {},
+      doneBatches: 0,
+      doneResources: 0,
+    };
+    const progress = {
+      total: batches.length,
+      resourcesTotal: resources,
+      started: mappingStarted,
+    };
+    const sharedNos = plan.shared.map((_, index) => index);
+    const patientNos = plan.patients.map((_, index) => plan.shared.length + index);
+    // Slices of shared resources write rows that other slices complete (a provider and
+    // its PractitionerRoles): one at a time, so no slice overwrites another's fuller row.
+    await this.runPhase(command, runId, batches, sharedNos, totals, progress, 1);
+    await this.runPhase(
+      command,
+      runId,
+      batches,
+      patientNos,
+      totals,
+      progress,
+      command.options.jobs,
+    );
+    const mappingSeconds = (Date.now() - mappingStarted) / 1000;
+
+    await this.schema.complete(target, (message) => onProgress({ kind: 'step', message }));
+    const tables = await this.schema.tableCounts(target);
+    await this.runs.finish(target, runId);
+    return {
+      runId,
+      files: files.length,
+      resources,
+      skipped,
+      patients: plan.patientCount,
+      unchangedPatients: plan.unchanged,
+      batches: batches.length,
+      schemaCreated: prepared.created,
+      vocabularyRows: prepared.vocabularyRows,
+      skippedConstraints: prepared.skippedConstraints,
+      tables,
+      dropped: totals.dropped,
+      diagnostics: totals.diagnostics,
+      rejected: totals.rejected,
+      adjusted: totals.adjusted,
+      seconds: (Date.now() - started) / 1000,
+      mappingSeconds,
+    };
   }
 
   private async stage(command: LoadOmopCommand, runId: string, files: string[]) {
@@ -161,7 +175,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
       const staged = resources;
       buffer = [];
       await writing;
-      writing = this.runs
+      writing = this.staging
         .stage(command.target, runId, chunk)
         .then(() => command.onProgress({ kind: 'staged', resources: staged }));
       // Surfaces a failed write at the next flush instead of as an unhandled rejection.
@@ -179,7 +193,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
     }
     await flush();
     await writing;
-    await this.runs.staged(command.target);
+    await this.staging.staged(command.target, runId);
     return { router, resources, skipped };
   }
 

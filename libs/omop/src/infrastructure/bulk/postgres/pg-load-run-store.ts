@@ -1,40 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { copyTextLine } from '@app/platform';
 import { AppError } from '@app/shared';
 import {
   LoadRunStore,
   type BatchOutcome,
   type BatchState,
-  type ResourceToStage,
 } from '../../../application/ports/load-run-store.js';
 import type { BatchPlan } from '../../../domain/bulk/batch-plan.js';
-import type { StagedResource } from '../../../domain/bulk/batch-input.js';
-import { SHARED_GROUP_PREFIX } from '../../../domain/bulk/shared-groups.js';
-import type { StagedJson } from '../../../domain/bulk/shared-resource-index.js';
-import { isFhirResource } from '../../../domain/bulk/fhir-references.js';
 import { describeTarget, type OmopTarget } from '../../../domain/bulk/omop-target.js';
-import { copyLines } from './copy-upsert.js';
-import { dropStagingIndexStatements, stagingIndexStatements } from './bookkeeping-ddl.js';
 import { inTransaction, TargetPools } from './target-pools.js';
 
-/** What a run leaves behind while it works; cleared when it ends, or by the next run. */
+/**
+ * What a run leaves behind while it works; cleared when it ends, or by the next run.
+ * `_fhir_load_resource` is written by PgResourceStaging (server profile) and empty otherwise.
+ */
 const RUN_TABLES = ['_fhir_load_resource', '_fhir_load_owned', '_fhir_load_batch'];
-
-interface StagedRow {
-  seq: number;
-  full_url: string | null;
-  resource: string;
-}
-
-function parseStaged(rows: StagedRow[]): StagedResource[] {
-  const staged: StagedResource[] = [];
-  for (const row of rows) {
-    const resource: unknown = JSON.parse(row.resource);
-    if (isFhirResource(resource)) staged.push({ seq: row.seq, fullUrl: row.full_url, resource });
-  }
-  return staged;
-}
 
 /** The run's durable state in bookkeeping tables of the target schema (`_fhir_load_*`). */
 @Injectable()
@@ -80,38 +60,7 @@ export class PgLoadRunStore extends LoadRunStore {
     await pool.query(
       `TRUNCATE ${RUN_TABLES.map((table) => `${target.schema}.${table}`).join(', ')}`,
     );
-    // Built once everything is staged (see staged): cheaper than row by row.
-    for (const statement of dropStagingIndexStatements(target.schema)) await pool.query(statement);
     return randomUUID();
-  }
-
-  /** One COPY: staging is the first pass over every byte of the export. */
-  async stage(target: OmopTarget, runId: string, resources: ResourceToStage[]): Promise<void> {
-    const client = await this.pools.pool(target.url).connect();
-    try {
-      let lines = '';
-      for (const resource of resources)
-        lines += copyTextLine([
-          runId,
-          resource.seq,
-          resource.groupRef,
-          resource.fullUrl ?? null,
-          resource.json,
-        ]);
-      await copyLines(
-        client,
-        `${target.schema}._fhir_load_resource (run_id, seq, group_ref, full_url, resource)`,
-        lines,
-      );
-    } finally {
-      client.release();
-    }
-  }
-
-  async staged(target: OmopTarget): Promise<void> {
-    const pool = this.pools.pool(target.url);
-    for (const statement of stagingIndexStatements(target.schema)) await pool.query(statement);
-    await pool.query(`ANALYZE ${target.schema}._fhir_load_resource`);
   }
 
   async plan(target: OmopTarget, runId: string, batches: readonly BatchPlan[]): Promise<void> {
@@ -186,28 +135,6 @@ export class PgLoadRunStore extends LoadRunStore {
         [runId, batchNo],
       );
     return rows[0]?.refs ?? null;
-  }
-
-  async resourcesFiledUnder(
-    target: OmopTarget,
-    runId: string,
-    refs: readonly string[],
-  ): Promise<StagedResource[]> {
-    const { rows } = await this.pools.pool(target.url).query<StagedRow>(
-      `SELECT seq, full_url, resource FROM ${target.schema}._fhir_load_resource
-        WHERE run_id = $1 AND group_ref = ANY($2::text[]) ORDER BY seq`,
-      [runId, refs],
-    );
-    return parseStaged(rows);
-  }
-
-  async sharedResources(target: OmopTarget, runId: string): Promise<StagedJson[]> {
-    const { rows } = await this.pools.pool(target.url).query<StagedRow>(
-      `SELECT seq, full_url, resource FROM ${target.schema}._fhir_load_resource
-        WHERE run_id = $1 AND starts_with(group_ref, $2) ORDER BY seq`,
-      [runId, SHARED_GROUP_PREFIX],
-    );
-    return rows.map((row) => ({ seq: row.seq, fullUrl: row.full_url, json: row.resource }));
   }
 
   async markFailed(
