@@ -54,6 +54,7 @@ export {
   DEFAULT_MAX_JSON_DEPTH,
   JSON_DEPTH_CEILING,
   findJsonProblem,
+  findDecodedJsonProblem,
   findJsonProblemAt,
   describeJsonProblem,
   unstorableCharacter,

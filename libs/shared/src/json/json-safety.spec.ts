@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error.js';
 import { assertSafeJson } from './json-problem-error.js';
-import { findJsonProblem, unstorableCharacter } from './json-safety.js';
+import { findDecodedJsonProblem, findJsonProblem, unstorableCharacter } from './json-safety.js';
 
 function nestedArrays(depth: number): unknown {
   let value: unknown = [];
@@ -38,6 +38,32 @@ describe('JSON input policy', () => {
       key: '__proto__',
     });
     expect(findJsonProblem({ constructor: 'x' })).toBeUndefined();
+  });
+
+  it('answers as the full walk for values parsed from UTF-8 text, escapes and spelled-out keys included', () => {
+    const texts = [
+      '{"resourceType":"Patient","name":[{"family":"Müller 😀"}]}',
+      '{"a":[{"name":"x\\u0000"}]}',
+      '{"b":"\\ud800x"}',
+      '{"k\\u0000":1}',
+      '{"ok":"\\u00e9 and a \\\\u backslash"}',
+      '{"x":{"__proto__":{"admin":true}}}',
+      '{"x":{"\\u005f_proto__":{"admin":true}}}',
+      JSON.stringify(nestedArrays(256)),
+      JSON.stringify({ deep: nestedArrays(300) }),
+    ];
+    for (const text of texts) {
+      const value: unknown = JSON.parse(text);
+      expect(findDecodedJsonProblem(value, text, 256), text).toEqual(findJsonProblem(value, 256));
+    }
+    expect(findDecodedJsonProblem(JSON.parse(texts[1]), texts[1], 256)?.kind).toBe(
+      'unstorable-character',
+    );
+    expect(findDecodedJsonProblem(JSON.parse(texts[6]), texts[6], 256)?.kind).toBe('forbidden-key');
+    expect(findDecodedJsonProblem(JSON.parse(texts[8]), texts[8], 256)).toMatchObject({
+      kind: 'too-deep',
+      maxDepth: 256,
+    });
   });
 
   it('turns a problem into a 400 AppError with the field in its details', () => {

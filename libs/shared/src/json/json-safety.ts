@@ -66,6 +66,45 @@ export function findJsonProblem(
 }
 
 /**
+ * The same answer as findJsonProblem for `value` parsed from `text`, where `text` was
+ * decoded from UTF-8 (a file or a request body), with less work in the usual case. UTF-8
+ * decoding never yields U+0000 inside a JSON string (the parser refuses raw control
+ * characters) nor a lone surrogate (it decodes invalid bytes as U+FFFD), so only a `\u`
+ * escape can put one in a string or key, and a `__proto__` key is spelled out or escaped.
+ * Without either in the text, only the nesting needs a walk, over objects and arrays.
+ */
+export function findDecodedJsonProblem(
+  value: unknown,
+  text: string,
+  maxDepth: number = DEFAULT_MAX_JSON_DEPTH,
+): JsonProblem | undefined {
+  if (text.includes('\\u') || text.includes('__proto__') || nestsDeeperThan(value, maxDepth))
+    return findJsonProblem(value, maxDepth);
+  return undefined;
+}
+
+/** Whether objects and arrays nest deeper than `maxDepth` in `value` (iterative: any depth). */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop()! + 1;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth > maxDepth) return true;
+    const children = Array.isArray(current)
+      ? (current as unknown[])
+      : Object.values(current as Record<string, unknown>);
+    for (const child of children)
+      if (child !== null && typeof child === 'object') {
+        values.push(child);
+        depths.push(depth);
+      }
+  }
+  return false;
+}
+
+/**
  * The same check for a part of a larger document: `value` sits inside `depth` objects and
  * arrays, at `path` (keys and indexes from the root), and the problem names its full path.
  */

@@ -31,4 +31,33 @@ describe('NodeBulkSource input policy (issue #13)', () => {
       'holds text PostgreSQL cannot store (U+0000 or a lone surrogate)',
     ]);
   });
+
+  it('skips a __proto__ key and a lone surrogate written as an escape, in NDJSON and in Bundles', async () => {
+    const lines = [
+      '{"resourceType":"Patient","id":"proto","__proto__":{"admin":true}}',
+      '{"resourceType":"Patient","id":"surrogate","name":[{"family":"\\ud800"}]}',
+      '{"resourceType":"Patient","id":"escaped-ok","name":[{"family":"M\\u00fcller"}]}',
+    ];
+    const folder = mkdtempSync(join(directory, 'escapes-'));
+    writeFileSync(join(folder, 'Patient.ndjson'), `${lines.join('\n')}\n`);
+    writeFileSync(
+      join(folder, 'bundle.json'),
+      `{"resourceType":"Bundle","type":"transaction","entry":[{"resource":${lines[1]}}]}`,
+    );
+    const source = new NodeBulkSource(loadConfig({ DATA_DIR: folder }));
+    const read = async (kind: 'ndjson' | 'bundles') => {
+      const items = [];
+      for await (const item of source.read(kind, await source.files(kind, folder)))
+        items.push(item.kind === 'resource' ? item.resource.id : item.reason);
+      return items;
+    };
+    expect(await read('ndjson')).toEqual([
+      'has a __proto__ key',
+      'holds text PostgreSQL cannot store (U+0000 or a lone surrogate)',
+      'escaped-ok',
+    ]);
+    expect(await read('bundles')).toEqual([
+      'holds text PostgreSQL cannot store (U+0000 or a lone surrogate)',
+    ]);
+  });
 });

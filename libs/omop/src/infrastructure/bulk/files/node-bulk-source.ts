@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { gunzipSync, createGunzip } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
-import { AppConfig, AppError, findJsonProblem } from '@app/shared';
+import { AppConfig, AppError, findDecodedJsonProblem } from '@app/shared';
 import {
   BulkSource,
   type BulkSourceItem,
@@ -57,9 +57,12 @@ export class NodeBulkSource extends BulkSource {
     super();
   }
 
-  /** The service's JSON input policy: too deep, or text PostgreSQL cannot store, is skipped. */
-  private unsafe(value: unknown): string | undefined {
-    const problem = findJsonProblem(value, this.config.maxJsonDepth);
+  /**
+   * The service's JSON input policy: too deep, or text PostgreSQL cannot store, is skipped.
+   * `text` is what `value` was parsed from, decoded from UTF-8 (see findDecodedJsonProblem).
+   */
+  private unsafe(value: unknown, text: string): string | undefined {
+    const problem = findDecodedJsonProblem(value, text, this.config.maxJsonDepth);
     if (!problem) return undefined;
     // One reason per kind, so the skipped tally groups them.
     if (problem.kind === 'too-deep') return `nested deeper than ${problem.maxDepth} levels`;
@@ -100,7 +103,7 @@ export class NodeBulkSource extends BulkSource {
         yield { kind: 'skipped', file, line, reason: 'not JSON' };
         continue;
       }
-      const unsafe = this.unsafe(value);
+      const unsafe = this.unsafe(value, text);
       if (unsafe) {
         yield { kind: 'skipped', file, line, reason: unsafe };
         continue;
@@ -114,17 +117,16 @@ export class NodeBulkSource extends BulkSource {
 
   private async *bundle(file: string): AsyncIterable<BulkSourceItem> {
     const bytes = await readFile(file);
+    let text: string;
     let value: unknown;
     try {
-      const text = (file.toLowerCase().endsWith('.gz') ? gunzipSync(bytes) : bytes).toString(
-        'utf8',
-      );
+      text = (file.toLowerCase().endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
       value = JSON.parse(text);
     } catch {
       yield { kind: 'skipped', file, reason: 'not JSON' };
       return;
     }
-    const unsafe = this.unsafe(value);
+    const unsafe = this.unsafe(value, text);
     if (unsafe) {
       yield { kind: 'skipped', file, reason: unsafe };
       return;
