@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -186,6 +186,14 @@ describe.skipIf(!available).each(PROFILES)(
       );
     const count = async (table: string) =>
       Number((await client.query(`SELECT count(*) AS n FROM ${SCHEMA}.${table}`)).rows[0].n);
+    /** The staging spill files in the embedded CLI's temporary folder. */
+    const spillFiles = () => {
+      const root = join(dataDir!, 'tmp', 'omop-load-staging');
+      if (!existsSync(root)) return [];
+      return readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name);
+    };
     const counts = async () =>
       Object.fromEntries(
         await Promise.all(
@@ -197,7 +205,9 @@ describe.skipIf(!available).each(PROFILES)(
       requireBuild();
       if (profile === 'embedded') {
         dataDir = mkdtempSync(join(tmpdir(), 'ci-omop-load-'));
-        env = { DATA_DIR: dataDir, CREATE_DEMO_CLIENT: 'false' };
+        // The CLI's own temporary folder: the embedded profile stages in a spill file there.
+        mkdirSync(join(dataDir, 'tmp'));
+        env = { DATA_DIR: dataDir, CREATE_DEMO_CLIENT: 'false', TMPDIR: join(dataDir, 'tmp') };
       } else {
         service = await createTestDatabase();
         env = serverEnv(service.url, { LOG_LEVEL: 'warn' });
@@ -235,6 +245,7 @@ describe.skipIf(!available).each(PROFILES)(
       expect(first.stderr).toContain('Creating the OMOP CDM v5.4 schema "cdm"');
       expect(first.stderr).toMatch(/batches (\d+)\/\1/);
       expect(await count('person')).toBe(13);
+      if (profile === 'embedded') expect(spillFiles()).toEqual([]);
       for (const table of [
         'visit_occurrence',
         'condition_occurrence',
@@ -307,6 +318,15 @@ describe.skipIf(!available).each(PROFILES)(
         state = await batches();
       }
       expect(exitedEarly, 'the load ended before it could be killed').toBe(false);
+      // Where the run staged its resources: the target database (server), a spill file (embedded).
+      const { rows: staged } = await client.query<{ n: string }>(
+        `SELECT count(*) AS n FROM ${schema}._fhir_load_resource`,
+      );
+      if (profile === 'server') expect(Number(staged[0].n)).toBeGreaterThan(0);
+      else {
+        expect(Number(staged[0].n)).toBe(0);
+        expect(spillFiles()).toHaveLength(1);
+      }
       if (profile === 'server') {
         victim!.child.kill('SIGKILL');
         worker = startWorker(workerEnv);
@@ -318,6 +338,8 @@ describe.skipIf(!available).each(PROFILES)(
         expect((await loading).status).not.toBe(0);
         const again = await cli(args, env);
         expect(again.status, again.stderr).toBe(0);
+        // The killed run's spill file went when the next run started, the next run's when it ended.
+        expect(spillFiles()).toEqual([]);
       }
       const tableCounts = async (name: string) =>
         Object.fromEntries(
