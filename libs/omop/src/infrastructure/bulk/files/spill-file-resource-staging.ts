@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import {
   ResourceStaging,
@@ -141,7 +141,8 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     this.runs.delete(runId);
     await run.appending.catch(() => undefined);
     await run.file.close().catch(() => undefined);
-    await rm(run.path, { force: true });
+    // The folder is the target's, and one load at a time writes into a target schema.
+    await rm(dirname(run.path), { recursive: true, force: true });
   }
 
   async onApplicationShutdown(): Promise<void> {
