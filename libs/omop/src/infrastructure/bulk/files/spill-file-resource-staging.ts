@@ -158,7 +158,8 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
 
   /**
    * Hands each staged resource's JSON to `use`, in staging order: sorted, neighbouring
-   * resources are read in one positional read, then sliced.
+   * resources are read in one positional read into one buffer reused for every read of
+   * the call (a fresh buffer per read was external memory the collector had to chase).
    */
   private async readBack(
     run: SpillRun,
@@ -166,6 +167,8 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     use: (index: number, json: string) => void,
   ): Promise<void> {
     indexes.sort((a, b) => a - b);
+    const spans: { first: number; last: number; from: number; end: number }[] = [];
+    let longest = 0;
     let first = 0;
     while (first < indexes.length) {
       const from = run.starts[indexes[first]];
@@ -178,14 +181,18 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
         end = nextEnd;
         last += 1;
       }
-      const buffer = Buffer.allocUnsafe(end - from);
-      await readAll(run.file, buffer, from);
-      for (let at = first; at <= last; at++) {
+      spans.push({ first, last, from, end });
+      longest = Math.max(longest, end - from);
+      first = last + 1;
+    }
+    const buffer = Buffer.allocUnsafe(longest);
+    for (const span of spans) {
+      await readAll(run.file, buffer.subarray(0, span.end - span.from), span.from);
+      for (let at = span.first; at <= span.last; at++) {
         const index = indexes[at];
-        const start = run.starts[index] - from;
+        const start = run.starts[index] - span.from;
         use(index, buffer.toString('utf8', start, start + run.lengths[index]));
       }
-      first = last + 1;
     }
   }
 }
