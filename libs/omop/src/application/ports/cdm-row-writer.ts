@@ -1,5 +1,5 @@
 import type { OmopTarget } from '../../domain/bulk/omop-target.js';
-import type { IdRequests } from '../../domain/bulk/stable-id-mapping.js';
+import type { AllocatedIds, IdRequests } from '../../domain/bulk/stable-id-mapping.js';
 import type { OmopTables } from '../../domain/model/omop-rows.js';
 import type { BatchOutcome } from './load-run-store.js';
 
@@ -19,7 +19,7 @@ export interface BatchWrite {
 /** Rows into the CDM tables, with ids that stay stable across batches and runs. */
 export abstract class CdmRowWriter {
   /** Ids for source keys: the same key always gets the same id in this schema. */
-  abstract allocateIds(target: OmopTarget, requests: IdRequests): Promise<Map<string, number>>;
+  abstract allocateIds(target: OmopTarget, requests: IdRequests): Promise<AllocatedIds>;
   /** Upserts the batch's rows and marks the batch done, in one transaction. */
   abstract write(target: OmopTarget, batch: BatchWrite): Promise<BatchOutcome>;
 }

@@ -120,9 +120,13 @@ export function collectReferences(root: unknown): string[] {
       const logical = logicalReference(node);
       if (logical) found.add(logical);
     }
-    for (const [key, value] of Object.entries(node)) {
+    // for…in, not Object.entries: no pair arrays per node (this walks every staged resource).
+    const fields = node as Record<string, unknown>;
+    for (const key in fields) {
+      const value = fields[key];
       if (key === 'reference' && typeof value === 'string') {
-        if (value !== '' && !value.startsWith('#')) found.add(normalizeReference(value));
+        if (value !== '' && value.charCodeAt(0) !== 35 /* # */)
+          found.add(normalizeReference(value));
       } else if (typeof value === 'object' && value !== null) stack.push(value);
     }
   }

@@ -12,6 +12,10 @@ export async function prefetchCodes(
   entries: readonly InputEntry[],
 ): Promise<void> {
   const pending: Promise<unknown>[] = [];
+  // One lookup per distinct code: the resolvers memoise anyway, but a promise per coded
+  // element of a batch (tens of thousands) costs allocation and promise-hook time.
+  const codes = new Set<string>();
+  const units = new Set<string>();
   const visit = (value: unknown, depth: number): void => {
     if (depth > 12) return;
     if (Array.isArray(value)) {
@@ -20,7 +24,11 @@ export async function prefetchCodes(
     }
     if (!isObject(value)) return;
     if (typeof value.system === 'string' && typeof value.code === 'string') {
-      if (typeof value.value === 'number') pending.push(run.deps.units.resolve(value));
+      const key = `${value.system}\u0000${value.code}`;
+      const seen = typeof value.value === 'number' ? units : codes;
+      if (seen.has(key)) return;
+      seen.add(key);
+      if (seen === units) pending.push(run.deps.units.resolve(value));
       else
         pending.push(run.deps.codes.resolve({ system: value.system, code: value.code, index: 0 }));
       return;
