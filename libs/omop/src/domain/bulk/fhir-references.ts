@@ -27,12 +27,26 @@ function decode(text: string): string {
   }
 }
 
+const MAX_REMEMBERED_SPELLINGS = 20_000;
+const normalizedSpellings = new Map<string, string>();
+
 /**
  * One spelling per target, so that references written differently meet in one index:
  * absolute URLs and `_history` versions become `Type/id`; a conditional reference on
  * `identifier` alone becomes `Type?identifier=system|value` (decoded); `urn:` stays as is.
  */
 export function normalizeReference(reference: string): string {
+  let normalized = normalizedSpellings.get(reference);
+  if (normalized === undefined) {
+    normalized = normalizeUncached(reference);
+    // Bounded: a batch repeats a few spellings (its patients, their practitioners) many times.
+    if (normalizedSpellings.size >= MAX_REMEMBERED_SPELLINGS) normalizedSpellings.clear();
+    normalizedSpellings.set(reference, normalized);
+  }
+  return normalized;
+}
+
+function normalizeUncached(reference: string): string {
   const trimmed = reference.trim();
   if (trimmed.startsWith('urn:')) return trimmed;
   const query = trimmed.indexOf('?');

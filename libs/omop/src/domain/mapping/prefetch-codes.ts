@@ -14,8 +14,9 @@ export async function prefetchCodes(
   const pending: Promise<unknown>[] = [];
   // One lookup per distinct code: the resolvers memoise anyway, but a promise per coded
   // element of a batch (tens of thousands) costs allocation and promise-hook time.
-  const codes = new Set<string>();
-  const units = new Set<string>();
+  // system → codes already asked for; nested so that no key string is built per element.
+  const codes = new Map<string, Set<string>>();
+  const units = new Map<string, Set<string>>();
   const visit = (value: unknown, depth: number): void => {
     if (depth > 12) return;
     if (Array.isArray(value)) {
@@ -24,11 +25,13 @@ export async function prefetchCodes(
     }
     if (!isObject(value)) return;
     if (typeof value.system === 'string' && typeof value.code === 'string') {
-      const key = `${value.system}\u0000${value.code}`;
-      const seen = typeof value.value === 'number' ? units : codes;
-      if (seen.has(key)) return;
-      seen.add(key);
-      if (seen === units) pending.push(run.deps.units.resolve(value));
+      const isUnit = typeof value.value === 'number';
+      const asked = isUnit ? units : codes;
+      let ofSystem = asked.get(value.system);
+      if (!ofSystem) asked.set(value.system, (ofSystem = new Set()));
+      if (ofSystem.has(value.code)) return;
+      ofSystem.add(value.code);
+      if (isUnit) pending.push(run.deps.units.resolve(value));
       else
         pending.push(run.deps.codes.resolve({ system: value.system, code: value.code, index: 0 }));
       return;
