@@ -6,6 +6,7 @@ import type { BatchOutcome } from './load-run-store.js';
 export interface BatchWrite {
   runId: string;
   batchNo: number;
+  /** The mapped rows; the writer consumes them (each table is removed once fitted to the DDL). */
   tables: OmopTables;
   /**
    * True for the batches of shared resources: they own the rows of shared tables

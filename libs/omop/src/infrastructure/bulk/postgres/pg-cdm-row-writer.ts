@@ -30,7 +30,8 @@ function compareText(a: string, b: string): number {
 function byNumericKey(keys: readonly string[]) {
   return (a: SqlRow, b: SqlRow): number => {
     for (const key of keys) {
-      const [x, y] = [a[key] ?? '', b[key] ?? ''];
+      const x = a[key] ?? '';
+      const y = b[key] ?? '';
       const difference = x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
       if (difference !== 0) return difference;
     }
@@ -175,7 +176,10 @@ export class PgCdmRowWriter extends CdmRowWriter {
     const rejected: Tally = {};
     const adjusted: Tally = {};
     const tables: BatchTables = new Map();
+    const tablesOut = mapped as Record<string, unknown[] | undefined>;
     for (const [table, rows] of Object.entries(mapped) as [string, Record<string, unknown>[]][]) {
+      // The mapped rows are consumed: released as soon as their conformed copies exist.
+      delete tablesOut[table];
       if (!rows || rows.length === 0) continue;
       const shape = catalog.tables.get(table);
       if (!shape) {
