@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { copyTextLine } from './copy-text.js';
+import { copyTextLine, copyTextValue } from './copy-text.js';
 
 describe('copyTextLine', () => {
   it('writes nulls as \\N and escapes backslashes, tabs and line breaks', () => {
     expect(copyTextLine([1, null, 'a\\b', 'tab\there', 'two\nlines\r', undefined, 2.5])).toBe(
       '1\t\\N\ta\\\\b\ttab\\there\ttwo\\nlines\\r\t\\N\t2.5\n',
     );
+  });
+});
+
+describe('copyTextValue', () => {
+  it.each([
+    [null, '\\N'],
+    [undefined, '\\N'],
+    ['', ''],
+    ['plain text', 'plain text'],
+    ['\\N', '\\\\N'],
+    ['a\tb\nc\rd\\e', 'a\\tb\\nc\\rd\\\\e'],
+    [false, 'false'],
+    [-3, '-3'],
+  ])('%j → %j', (value, expected) => {
+    expect(copyTextValue(value)).toBe(expected);
   });
 });

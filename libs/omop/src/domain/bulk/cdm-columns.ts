@@ -58,64 +58,92 @@ export function cdmColumn(
 }
 
 const INT32_MAX = 2_147_483_647;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const INTEGER = /^-?\d+$/;
 
+/** The number written by `count` ASCII digits of `text` from `from`, or -1. */
+function digitsAt(text: string, from: number, count: number): number {
+  let number = 0;
+  for (let index = from; index < from + count; index++) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    number = number * 10 + digit;
+  }
+  return number;
+}
+
+function isLeapYear(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+/** The `YYYY-MM-DD` a text starts with when that is a real calendar date (year 1 or later). */
 function validDate(text: string): string | undefined {
-  const match = DATE.exec(text);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year < 1) return undefined;
-  return match[0];
+  if (text.length < 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  if (year < 1 || month < 1 || month > 12 || day < 1) return undefined;
+  const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1];
+  if (day > days) return undefined;
+  return text.length === 10 ? text : text.slice(0, 10);
 }
 
 export type ConvertedValue =
   { ok: true; value: string | null; truncated?: boolean } | { ok: false };
 
-/** A JS value as SQL text for a column of that kind, or `ok: false` when it cannot be one. */
-export function toSqlText(column: CdmColumn, value: unknown): ConvertedValue {
-  if (value === null || value === undefined) return { ok: true, value: null };
+/**
+ * A JS value as SQL text for a column of that kind, not yet cut to the column's length:
+ * null for no value, undefined when it cannot be one. (No result object per value: the
+ * bulk path converts every column of every row.)
+ */
+export function sqlText(column: CdmColumn, value: unknown): string | null | undefined {
+  if (value === null || value === undefined) return null;
   switch (column.type) {
     case 'integer':
     case 'bigint': {
-      const number = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
-      if (typeof number !== 'number' || !Number.isSafeInteger(number)) return { ok: false };
-      if (column.type === 'integer' && Math.abs(number) > INT32_MAX) return { ok: false };
-      return { ok: true, value: String(number) };
+      const number = typeof value === 'string' && INTEGER.test(value) ? Number(value) : value;
+      if (typeof number !== 'number' || !Number.isSafeInteger(number)) return undefined;
+      if (column.type === 'integer' && Math.abs(number) > INT32_MAX) return undefined;
+      return typeof value === 'string' && String(number) === value ? value : String(number);
     }
     case 'numeric':
     case 'float': {
       const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof number !== 'number' || !Number.isFinite(number)) return { ok: false };
-      return { ok: true, value: String(number) };
+      if (typeof number !== 'number' || !Number.isFinite(number)) return undefined;
+      return String(number);
     }
     case 'date': {
       const text = value instanceof Date ? value.toISOString() : value;
-      const date = typeof text === 'string' ? validDate(text) : undefined;
-      return date ? { ok: true, value: date } : { ok: false };
+      return typeof text === 'string' ? validDate(text) : undefined;
     }
     case 'timestamp': {
       const text = value instanceof Date ? value.toISOString() : value;
       if (typeof text !== 'string' || !validDate(text) || Number.isNaN(Date.parse(text)))
-        return { ok: false };
-      return { ok: true, value: text };
+        return undefined;
+      return text;
     }
     case 'varchar':
-    case 'text': {
-      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
-        return { ok: false };
-      const text = String(value);
-      if (column.maxLength !== undefined && text.length > column.maxLength) {
-        // Code points, so a cut never splits a surrogate pair.
-        return {
-          ok: true,
-          value: Array.from(text).slice(0, column.maxLength).join(''),
-          truncated: true,
-        };
-      }
-      return { ok: true, value: text };
-    }
+    case 'text':
+      if (typeof value === 'string') return value;
+      if (typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+      return String(value);
   }
+}
+
+/** A text value cut to its column's length (in code points, never splitting a surrogate pair), or undefined when it fits. */
+export function cutToLength(column: CdmColumn, text: string): string | undefined {
+  if (column.maxLength === undefined || text.length <= column.maxLength) return undefined;
+  if (column.type !== 'varchar' && column.type !== 'text') return undefined;
+  return Array.from(text).slice(0, column.maxLength).join('');
+}
+
+/** A JS value as SQL text for a column of that kind, or `ok: false` when it cannot be one. */
+export function toSqlText(column: CdmColumn, value: unknown): ConvertedValue {
+  const text = sqlText(column, value);
+  if (text === undefined) return { ok: false };
+  if (text === null) return { ok: true, value: null };
+  const cut = cutToLength(column, text);
+  return cut === undefined ? { ok: true, value: text } : { ok: true, value: cut, truncated: true };
 }
 
 export function isConceptColumn(name: string): boolean {

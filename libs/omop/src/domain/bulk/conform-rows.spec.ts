@@ -123,6 +123,34 @@ describe('toSqlText', () => {
     expect(toSqlText(cdmColumn('c', type, true, 10), value).ok).toBe(ok);
   });
 
+  it.each([
+    ['2024-02-29', '2024-02-29'],
+    ['2023-02-29', undefined],
+    ['1900-02-29', undefined],
+    ['2000-02-29', '2000-02-29'],
+    ['2023-04-31', undefined],
+    ['2023-04-30T23:59:59+02:00', '2023-04-30'],
+    ['0000-01-01', undefined],
+    ['0004-02-29', '0004-02-29'],
+    ['2023-4-30', undefined],
+    ['2023-0a-01', undefined],
+  ])('a date column reads %s as %s', (text, expected) => {
+    const converted = toSqlText(cdmColumn('c', 'date', true), text);
+    expect(converted.ok ? converted.value : undefined).toBe(expected);
+  });
+
+  it.each([
+    ['42', '42'],
+    ['007', '7'],
+    ['-3', '-3'],
+    [12, '12'],
+  ])('an integer column writes %j as %s', (value, expected) => {
+    expect(toSqlText(cdmColumn('c', 'integer', true), value)).toEqual({
+      ok: true,
+      value: expected,
+    });
+  });
+
   it('cuts by characters, never inside a surrogate pair', () => {
     const converted = toSqlText(cdmColumn('c', 'character varying', true, 2), '😀😀😀');
     expect(converted).toEqual({ ok: true, value: '😀😀', truncated: true });

@@ -1,4 +1,4 @@
-import { isConceptColumn, toSqlText, type CdmColumn } from './cdm-columns.js';
+import { cutToLength, isConceptColumn, sqlText, type CdmColumn } from './cdm-columns.js';
 import { bump, type Tally } from './tally.js';
 
 /** A row ready for SQL: every column of the table, as text or null. */
@@ -32,24 +32,25 @@ export function conformRows(
   const unkeyed: SqlRow[] = [];
 
   rows: for (const source of rows) {
-    for (const field of Object.keys(source)) {
+    for (const field in source) {
       if (!known.has(field) && source[field] !== null && source[field] !== undefined)
         bump(adjusted, `${table}.${field}: not a column of the CDM table, not written`);
     }
     const row: SqlRow = {};
     for (const column of columns) {
-      const converted = toSqlText(column, source[column.name]);
-      let value: string | null;
-      if (!converted.ok) {
+      let value = sqlText(column, source[column.name]);
+      if (value === undefined) {
         bump(adjusted, `${table}.${column.name}: not a valid ${column.sqlType}, written as null`);
         value = null;
-      } else {
-        value = converted.value;
-        if (converted.truncated)
+      } else if (value !== null) {
+        const cut = cutToLength(column, value);
+        if (cut !== undefined) {
           bump(
             adjusted,
             `${table}.${column.name}: longer than ${column.maxLength} characters, cut`,
           );
+          value = cut;
+        }
       }
       if (value === null && !column.nullable) {
         if (isConceptColumn(column.name)) {
@@ -66,7 +67,10 @@ export function conformRows(
       unkeyed.push(row);
       continue;
     }
-    const key = keyColumns.map((column) => row[column]).join('|');
+    const key =
+      keyColumns.length === 1
+        ? (row[keyColumns[0]] ?? '')
+        : keyColumns.map((column) => row[column]).join('|');
     if (byKey.has(key)) bump(adjusted, `${table}: same id mapped twice, the last row kept`);
     byKey.set(key, row);
   }

@@ -29,6 +29,16 @@ describe('normalizeReference', () => {
     ['Patient?name=smith', 'Patient?name=smith'],
   ])('%s → %s', (reference, normalized) => {
     expect(normalizeReference(reference)).toBe(normalized);
+    // Asked again, answered from the remembered spellings: the same.
+    expect(normalizeReference(reference)).toBe(normalized);
+  });
+
+  it('stays right past the number of spellings it remembers', () => {
+    for (let index = 0; index < 25_000; index++)
+      expect(normalizeReference(`https://example.org/fhir/Patient/p${index}`)).toBe(
+        `Patient/p${index}`,
+      );
+    expect(normalizeReference('https://example.org/fhir/Patient/p0')).toBe('Patient/p0');
   });
 });
 

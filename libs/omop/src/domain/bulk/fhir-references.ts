@@ -27,12 +27,26 @@ function decode(text: string): string {
   }
 }
 
+const MAX_REMEMBERED_SPELLINGS = 20_000;
+const normalizedSpellings = new Map<string, string>();
+
 /**
  * One spelling per target, so that references written differently meet in one index:
  * absolute URLs and `_history` versions become `Type/id`; a conditional reference on
  * `identifier` alone becomes `Type?identifier=system|value` (decoded); `urn:` stays as is.
  */
 export function normalizeReference(reference: string): string {
+  let normalized = normalizedSpellings.get(reference);
+  if (normalized === undefined) {
+    normalized = normalizeUncached(reference);
+    // Bounded: a batch repeats a few spellings (its patients, their practitioners) many times.
+    if (normalizedSpellings.size >= MAX_REMEMBERED_SPELLINGS) normalizedSpellings.clear();
+    normalizedSpellings.set(reference, normalized);
+  }
+  return normalized;
+}
+
+function normalizeUncached(reference: string): string {
   const trimmed = reference.trim();
   if (trimmed.startsWith('urn:')) return trimmed;
   const query = trimmed.indexOf('?');
@@ -120,9 +134,13 @@ export function collectReferences(root: unknown): string[] {
       const logical = logicalReference(node);
       if (logical) found.add(logical);
     }
-    for (const [key, value] of Object.entries(node)) {
+    // for…in, not Object.entries: no pair arrays per node (this walks every staged resource).
+    const fields = node as Record<string, unknown>;
+    for (const key in fields) {
+      const value = fields[key];
       if (key === 'reference' && typeof value === 'string') {
-        if (value !== '' && !value.startsWith('#')) found.add(normalizeReference(value));
+        if (value !== '' && value.charCodeAt(0) !== 35 /* # */)
+          found.add(normalizeReference(value));
       } else if (typeof value === 'object' && value !== null) stack.push(value);
     }
   }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MapperDependencies } from '../map-fhir-to-omop.js';
 import type { ConceptSource } from '../vocabulary/concept-source.js';
-import { idKey, mapWithStableIds, type IdRequests } from './stable-id-mapping.js';
+import {
+  isIdColumn,
+  mapWithStableIds,
+  type AllocatedIds,
+  type IdRequests,
+} from './stable-id-mapping.js';
 
 const concepts = {} as ConceptSource;
 
@@ -29,17 +34,20 @@ async function fakeMapper(input: unknown, deps: MapperDependencies) {
 describe('mapWithStableIds', () => {
   it('allocates every key in one request per batch, and puts the allocated ids in the id columns', async () => {
     const requests: IdRequests[] = [];
-    const stored = new Map<string, number>([[idKey('person', 'Patient/a'), 501]]);
+    const stored = new Map<string, number>([['person Patient/a', 501]]);
     let next = 900;
     const allocate = (wanted: IdRequests) => {
       requests.push(wanted);
-      const answer = new Map<string, number>();
-      for (const [table, keys] of wanted)
+      const answer: AllocatedIds = new Map();
+      for (const [table, keys] of wanted) {
+        const ids = new Map<string, number>();
+        answer.set(table, ids);
         for (const sourceKey of keys) {
-          const key = idKey(table, sourceKey);
+          const key = `${table} ${sourceKey}`;
           if (!stored.has(key)) stored.set(key, next++);
-          answer.set(key, stored.get(key)!);
+          ids.set(sourceKey, stored.get(key)!);
         }
+      }
       return Promise.resolve(answer);
     };
     const input = [
@@ -66,5 +74,30 @@ describe('mapWithStableIds', () => {
     });
     // A second run over the same input gets the same ids.
     expect(await mapWithStableIds(fakeMapper, input, { concepts }, allocate)).toEqual(rows);
+  });
+
+  it('fails when a requested key comes back without an id', async () => {
+    const input = [{ resourceType: 'Patient', id: 'a' }];
+    const allocate = () => Promise.resolve<AllocatedIds>(new Map([['person', new Map()]]));
+    await expect(mapWithStableIds(fakeMapper, input, { concepts }, allocate)).rejects.toThrow(
+      /No id was allocated for person Patient\/a/,
+    );
+  });
+});
+
+describe('isIdColumn', () => {
+  it.each([
+    ['person_id', true],
+    ['preceding_visit_occurrence_id', true],
+    ['fact_id_1', true],
+    ['fact_id_2', true],
+    ['visit_concept_id', false],
+    ['value_as_concept_id', false],
+    ['quantity', false],
+    ['fact_id_3', false],
+  ])('%s → %s', (name, expected) => {
+    expect(isIdColumn(name)).toBe(expected);
+    // Asked again (answered from its memo), the same.
+    expect(isIdColumn(name)).toBe(expected);
   });
 });

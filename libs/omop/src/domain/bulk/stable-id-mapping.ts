@@ -3,40 +3,58 @@ import type { MapperDependencies } from '../map-fhir-to-omop.js';
 
 /** Source keys the mapper asked an id for, per table. */
 export type IdRequests = Map<OmopTableName, Set<string>>;
-/** Ids for the requested keys, keyed by `idKey(table, sourceKey)`. */
-export type IdAllocation = (requests: IdRequests) => Promise<Map<string, number>>;
-
-export function idKey(table: OmopTableName, sourceKey: string): string {
-  return `${table}\u0000${sourceKey}`;
-}
+/** Ids for the requested keys: per table, source key → id. */
+export type AllocatedIds = Map<OmopTableName, Map<string, number>>;
+export type IdAllocation = (requests: IdRequests) => Promise<AllocatedIds>;
 
 /**
  * Hands out stand-in ids and remembers what was asked. Stand-ins are negative: no id the
  * target allocates is, so an id column's value is a stand-in exactly when it is negative.
+ * Stand-in -n stands for the n-th key asked (`tables[n-1]`, `sourceKeys[n-1]`).
  */
 class StandInIds implements OmopIdAllocator {
   readonly requests: IdRequests = new Map();
-  /** Stand-in id → idKey of what it stands for. */
-  readonly keys = new Map<number, string>();
-  private readonly given = new Map<string, number>();
+  readonly tables: OmopTableName[] = [];
+  readonly sourceKeys: string[] = [];
 
   idFor(table: OmopTableName, sourceKey: string): number {
-    const key = idKey(table, sourceKey);
-    const known = this.given.get(key);
+    let given = this.given.get(table);
+    if (!given) this.given.set(table, (given = new Map<string, number>()));
+    const known = given.get(sourceKey);
     if (known !== undefined) return known;
     let keys = this.requests.get(table);
     if (!keys) this.requests.set(table, (keys = new Set()));
     keys.add(sourceKey);
-    const id = -(this.given.size + 1);
-    this.given.set(key, id);
-    this.keys.set(id, key);
+    this.tables.push(table);
+    this.sourceKeys.push(sourceKey);
+    const id = -this.tables.length;
+    given.set(sourceKey, id);
     return id;
   }
+
+  /** The allocated id of every stand-in, at index -standIn - 1. */
+  resolved(allocated: AllocatedIds): number[] {
+    return this.tables.map((table, index) => {
+      const id = allocated.get(table)?.get(this.sourceKeys[index]);
+      if (id === undefined)
+        throw new Error(`No id was allocated for ${table} ${this.sourceKeys[index]}`);
+      return id;
+    });
+  }
+
+  private readonly given = new Map<OmopTableName, Map<string, number>>();
 }
 
+const idColumns = new Map<string, boolean>();
+
 /** Columns holding a row id: `person_id`, `preceding_visit_occurrence_id`, `fact_id_1`; not concepts. */
-function isIdColumn(name: string): boolean {
-  return /_id(_[12])?$/.test(name) && !name.includes('concept_id');
+export function isIdColumn(name: string): boolean {
+  let known = idColumns.get(name);
+  if (known === undefined) {
+    known = /_id(_[12])?$/.test(name) && !name.includes('concept_id');
+    idColumns.set(name, known);
+  }
+  return known;
 }
 
 /**
@@ -54,17 +72,16 @@ export async function mapWithStableIds<Result extends { tables: object }>(
 ): Promise<Result> {
   const standIns = new StandInIds();
   const result = await map(input, { ...deps, ids: standIns });
-  const allocated = await allocate(standIns.requests);
-  const real = (standIn: number): number => {
-    const id = allocated.get(standIns.keys.get(standIn) ?? '');
-    if (id === undefined) throw new Error(`No id was allocated for ${standIns.keys.get(standIn)}`);
-    return id;
-  };
+  const real = standIns.resolved(await allocate(standIns.requests));
   for (const rows of Object.values(result.tables) as Record<string, unknown>[][])
     for (const row of rows ?? [])
       for (const column in row) {
         const value = row[column];
-        if (typeof value === 'number' && value < 0 && isIdColumn(column)) row[column] = real(value);
+        if (typeof value === 'number' && value < 0 && isIdColumn(column)) {
+          const id = real[-value - 1];
+          if (id === undefined) throw new Error(`No id was allocated for stand-in ${value}`);
+          row[column] = id;
+        }
       }
   return result;
 }

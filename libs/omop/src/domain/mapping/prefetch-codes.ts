@@ -12,6 +12,11 @@ export async function prefetchCodes(
   entries: readonly InputEntry[],
 ): Promise<void> {
   const pending: Promise<unknown>[] = [];
+  // One lookup per distinct code: the resolvers memoise anyway, but a promise per coded
+  // element of a batch (tens of thousands) costs allocation and promise-hook time.
+  // system → codes already asked for; nested so that no key string is built per element.
+  const codes = new Map<string, Set<string>>();
+  const units = new Map<string, Set<string>>();
   const visit = (value: unknown, depth: number): void => {
     if (depth > 12) return;
     if (Array.isArray(value)) {
@@ -20,7 +25,13 @@ export async function prefetchCodes(
     }
     if (!isObject(value)) return;
     if (typeof value.system === 'string' && typeof value.code === 'string') {
-      if (typeof value.value === 'number') pending.push(run.deps.units.resolve(value));
+      const isUnit = typeof value.value === 'number';
+      const asked = isUnit ? units : codes;
+      let ofSystem = asked.get(value.system);
+      if (!ofSystem) asked.set(value.system, (ofSystem = new Set()));
+      if (ofSystem.has(value.code)) return;
+      ofSystem.add(value.code);
+      if (isUnit) pending.push(run.deps.units.resolve(value));
       else
         pending.push(run.deps.codes.resolve({ system: value.system, code: value.code, index: 0 }));
       return;

@@ -14,7 +14,7 @@ import { mapFhirToOmop } from '../../../domain/map-fhir-to-omop.js';
 import { bump, type Tally } from '../../../domain/bulk/tally.js';
 import type { OmopMappingResult } from '../../../domain/model/mapping-report.js';
 import { LoadOmopBatchCommand } from './load-omop-batch.command.js';
-import { CdmRowWriter } from '../../ports/cdm-row-writer.js';
+import { CdmRowWriter, type BatchWrite } from '../../ports/cdm-row-writer.js';
 import { LoadRunStore } from '../../ports/load-run-store.js';
 import { ResourceStaging } from '../../ports/resource-staging.js';
 
@@ -74,9 +74,29 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
     const target = { url: batch.targetUrl, schema: batch.schema };
     const refs = await this.runs.pendingBatch(target, batch.runId, batch.batchNo);
     if (refs === null) return;
-    const own = await this.staging.resourcesFiledUnder(target, batch.runId, refs);
     const ownsSharedRows = refs.every((ref) => ref.startsWith(SHARED_GROUP_PREFIX));
-    const shared = await this.sharedIndex(target, batch.runId);
+    const mapped = await this.mapBatch(target, batch.runId, refs, ownsSharedRows, signal);
+    // Only the rows and the reports' tallies are held while the rows are written: the
+    // parsed resources and the mapper's full reports are garbage by now.
+    await this.writer.write(target, {
+      runId: batch.runId,
+      batchNo: batch.batchNo,
+      tables: mapped.tables,
+      ownsSharedRows,
+      mapping: mapped.mapping,
+    });
+  }
+
+  /** The batch's resources and the shared ones they reference, mapped with stable ids. */
+  private async mapBatch(
+    target: { url: string; schema: string },
+    runId: string,
+    refs: readonly string[],
+    ownsSharedRows: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<Pick<BatchWrite, 'tables' | 'mapping'>> {
+    const own = await this.staging.resourcesFiledUnder(target, runId, refs);
+    const shared = await this.sharedIndex(target, runId);
     const context = ownsSharedRows ? this.sharedResourcesPointingAt(shared, own) : [];
     const input = withReferencedSharedResources([...own, ...context], shared, MAX_REFERENCE_ROUNDS);
     // Shutting down: the queue hands the batch back; it is written once, by whoever resumes it.
@@ -88,14 +108,11 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
       { concepts: this.vocabulary },
       (requests) => this.writer.allocateIds(target, requests),
     );
-    await this.writer.write(target, {
-      runId: batch.runId,
-      batchNo: batch.batchNo,
+    return {
       tables: result.tables,
-      ownsSharedRows,
       // The input starts with the batch's own resources; the rest came along as context.
       mapping: { resources: own.length, ...ownReports(result, input.slice(own.length)) },
-    });
+    };
   }
 
   /**

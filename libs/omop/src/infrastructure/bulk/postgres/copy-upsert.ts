@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { copyTextLine } from '@app/platform';
+import { copyTextValue } from '@app/platform';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { CdmColumn } from '../../../domain/bulk/cdm-columns.js';
@@ -20,15 +20,22 @@ const ROWS_PER_CHUNK = 2_000;
 
 const stageName = (schema: string, table: string) => `_stage_${schema}_${table}`;
 
-/** Rows as COPY text lines, a chunk of lines at a time. */
+/** Rows as COPY text lines, a chunk of lines at a time, built straight from the rows. */
 function* copyChunks(write: TableWrite): Iterable<string> {
   const names = write.columns.map((column) => column.name);
-  for (let start = 0; start < write.rows.length; start += ROWS_PER_CHUNK) {
-    let chunk = '';
-    for (const row of write.rows.slice(start, start + ROWS_PER_CHUNK))
-      chunk += copyTextLine(names.map((name) => row[name]));
-    yield chunk;
+  let chunk = '';
+  for (let index = 0; index < write.rows.length; index++) {
+    const row = write.rows[index];
+    let line = copyTextValue(row[names[0]]);
+    for (let column = 1; column < names.length; column++)
+      line += '\t' + copyTextValue(row[names[column]]);
+    chunk += line + '\n';
+    if ((index + 1) % ROWS_PER_CHUNK === 0) {
+      yield chunk;
+      chunk = '';
+    }
   }
+  if (chunk !== '') yield chunk;
 }
 
 /** COPY of ready text-format lines into `into` (a table, with its column list). */

@@ -11,19 +11,27 @@ import {
   type BatchTables,
 } from '../../../domain/bulk/foreign-keys.js';
 import type { OmopTarget } from '../../../domain/bulk/omop-target.js';
-import { idKey, type IdRequests } from '../../../domain/bulk/stable-id-mapping.js';
+import type { AllocatedIds, IdRequests } from '../../../domain/bulk/stable-id-mapping.js';
+import type { OmopTableName } from '../../../domain/ids/omop-id-allocator.js';
 import { mergeTally, type Tally } from '../../../domain/bulk/tally.js';
 import { readTargetCatalog, type TargetCatalog } from './target-catalog.js';
 import { inTransaction, TargetPools } from './target-pools.js';
 import { copyUpsert, type TableWrite } from './copy-upsert.js';
 
-const KEYS_PER_STATEMENT = 10_000;
+// A batch's keys in one statement, as a rule (about 20 per resource).
+const KEYS_PER_STATEMENT = 50_000;
 const CACHED_CATALOGS = 8;
+
+/** Code-unit order, as a plain `<` compares (no locale, unlike localeCompare). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
 function byNumericKey(keys: readonly string[]) {
   return (a: SqlRow, b: SqlRow): number => {
     for (const key of keys) {
-      const [x, y] = [a[key] ?? '', b[key] ?? ''];
+      const x = a[key] ?? '';
+      const y = b[key] ?? '';
       const difference = x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
       if (difference !== 0) return difference;
     }
@@ -46,40 +54,72 @@ export class PgCdmRowWriter extends CdmRowWriter {
     super();
   }
 
-  async allocateIds(target: OmopTarget, requests: IdRequests): Promise<Map<string, number>> {
+  async allocateIds(target: OmopTarget, requests: IdRequests): Promise<AllocatedIds> {
     const pool = this.pools.pool(target.url);
-    const ids = new Map<string, number>();
-    for (const [table, keySet] of requests) {
+    const wanted: { table: OmopTableName; key: string }[] = [];
+    for (const [table, keys] of requests) {
       if (!MAPPED_CDM_TABLES.includes(table)) throw new Error(`No id sequence for table ${table}`);
-      const keys = [...keySet].sort();
-      for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
-        const chunk = keys.slice(start, start + KEYS_PER_STATEMENT);
-        // One round trip: new keys are inserted and returned, known ones read. A key
-        // another batch inserts concurrently is neither (its row is not in this
-        // statement's snapshot), so the few missing keys are read again.
-        const found = await pool.query<{ source_key: string; id: number }>(
-          `WITH wanted AS (SELECT DISTINCT k FROM unnest($2::text[]) AS k),
-                known AS (SELECT x.source_key, x.id FROM ${target.schema}._fhir_source_id x
-                           JOIN wanted ON x.table_name = $1 AND x.source_key = wanted.k),
-                added AS (INSERT INTO ${target.schema}._fhir_source_id (table_name, source_key, id)
-                          SELECT $1, k, nextval('${target.schema}._fhir_id_${table}') FROM wanted
-                           WHERE k NOT IN (SELECT source_key FROM known)
-                          ON CONFLICT DO NOTHING RETURNING source_key, id)
-           SELECT source_key, id FROM known UNION ALL SELECT source_key, id FROM added`,
-          [table, chunk],
-        );
-        if (found.rows.length < chunk.length) {
-          const raced = await pool.query<{ source_key: string; id: number }>(
-            `SELECT source_key, id FROM ${target.schema}._fhir_source_id
-              WHERE table_name = $1 AND source_key = ANY($2::text[])`,
-            [table, chunk],
-          );
-          found.rows.push(...raced.rows);
-        }
-        for (const row of found.rows) ids.set(idKey(table, row.source_key), row.id);
+      for (const key of keys) wanted.push({ table, key });
+    }
+    // One order for every batch, so concurrent inserts of the same keys never deadlock.
+    wanted.sort((a, b) => compareText(a.table, b.table) || compareText(a.key, b.key));
+    const ids: AllocatedIds = new Map(
+      [...requests.keys()].map((table) => [table, new Map<string, number>()]),
+    );
+    for (let start = 0; start < wanted.length; start += KEYS_PER_STATEMENT) {
+      const chunk = wanted.slice(start, start + KEYS_PER_STATEMENT);
+      const found = await this.allocateChunk(pool, target.schema, chunk);
+      for (let index = 0; index < chunk.length; index++) {
+        const id = found[index];
+        if (id !== undefined) ids.get(chunk[index].table)!.set(chunk[index].key, id);
       }
     }
     return ids;
+  }
+
+  /**
+   * Ids of every table's keys in one round trip: new keys are inserted and returned, known
+   * ones read; answered by position in `chunk`. A key another batch inserts concurrently
+   * is neither (its row is not in this statement's snapshot), so the few missing keys are
+   * read again.
+   */
+  private async allocateChunk(
+    pool: pg.Pool,
+    schema: string,
+    chunk: readonly { table: OmopTableName; key: string }[],
+  ): Promise<(number | undefined)[]> {
+    const tables = chunk.map((wanted) => wanted.table);
+    const keys = chunk.map((wanted) => wanted.key);
+    const found: (number | undefined)[] = new Array<number | undefined>(chunk.length);
+    // Each table's own sequence (the names were checked against MAPPED_CDM_TABLES).
+    const nextId = `CASE w.t ${[...new Set(tables)]
+      .map((table) => `WHEN '${table}' THEN nextval('${schema}._fhir_id_${table}')`)
+      .join(' ')} END`;
+    const { rows } = await pool.query<[number, number]>({
+      text: `WITH wanted AS (SELECT t, k, n::integer AS n FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS w(t, k, n)),
+                  known AS (SELECT w.n, x.id FROM ${schema}._fhir_source_id x
+                             JOIN wanted w ON x.table_name = w.t AND x.source_key = w.k),
+                  added AS (INSERT INTO ${schema}._fhir_source_id (table_name, source_key, id)
+                            SELECT w.t, w.k, ${nextId} FROM wanted w
+                             WHERE NOT EXISTS (SELECT 1 FROM known WHERE known.n = w.n) ORDER BY w.n
+                            ON CONFLICT DO NOTHING RETURNING table_name, source_key, id)
+             SELECT n, id FROM known
+             UNION ALL SELECT w.n, a.id FROM added a JOIN wanted w ON w.t = a.table_name AND w.k = a.source_key`,
+      values: [tables, keys],
+      rowMode: 'array',
+    });
+    for (const [n, id] of rows) found[n - 1] = id;
+    const missing = chunk.flatMap((_, index) => (found[index] === undefined ? [index] : []));
+    if (missing.length > 0) {
+      const raced = await pool.query<[number, number]>({
+        text: `SELECT w.n::integer, x.id FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS w(t, k, n)
+                 JOIN ${schema}._fhir_source_id x ON x.table_name = w.t AND x.source_key = w.k`,
+        values: [missing.map((index) => tables[index]), missing.map((index) => keys[index])],
+        rowMode: 'array',
+      });
+      for (const [n, id] of raced.rows) found[missing[n - 1]] = id;
+    }
+    return found;
   }
 
   async write(target: OmopTarget, batch: BatchWrite): Promise<BatchOutcome> {
@@ -136,7 +176,10 @@ export class PgCdmRowWriter extends CdmRowWriter {
     const rejected: Tally = {};
     const adjusted: Tally = {};
     const tables: BatchTables = new Map();
+    const tablesOut = mapped as Record<string, unknown[] | undefined>;
     for (const [table, rows] of Object.entries(mapped) as [string, Record<string, unknown>[]][]) {
+      // The mapped rows are consumed: released as soon as their conformed copies exist.
+      delete tablesOut[table];
       if (!rows || rows.length === 0) continue;
       const shape = catalog.tables.get(table);
       if (!shape) {
