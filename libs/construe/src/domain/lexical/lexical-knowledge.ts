@@ -25,7 +25,12 @@ export interface LexicalOptions {
   pointers: readonly string[];
   /** The longest title phrase, in words, looked up as one lemma ("disorganized schizophrenia"). */
   maxPhrase: number;
-  /** Only title words and phrases found in at most this many titles are looked up (0: all). */
+  /**
+   * Only title words and phrases found in at most this many titles are looked up (0: all):
+   * the specific words ("cerumen") are the ones a lay wording replaces, while a common word
+   * ("left", "injury") brings senses that have nothing to do with most of its codes and makes
+   * the field long for every code (slower searches, more memory).
+   */
   maxTitles: number;
 }
 
@@ -35,7 +40,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalOptions = {
   gloss: true,
   pointers: ['\\'],
   maxPhrase: 3,
-  maxTitles: 0,
+  maxTitles: 100,
 };
 
 export interface SynsetAddress {
