@@ -154,14 +154,16 @@ if (options.wordnet !== undefined) {
       console.log(codes[doc].key, codes[doc].title, '→', documents[doc].knowledge.join(' | '));
 }
 let started = performance.now();
+const indexCpuBefore = process.cpuUsage();
 const index = new CodeSearchIndex(documents, {
   ...DEFAULT_RANKING,
   ...JSON.parse(options.ranking),
 });
+const cpuOf = ({ user, system }) => user + system;
 // With node --expose-gc, the heap after the build (the index, the codes and their documents).
 globalThis.gc?.();
 console.log(
-  `index of ${codes.length} codes built in ${(performance.now() - started).toFixed(0)} ms${globalThis.gc ? `; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB` : ''}`,
+  `index of ${codes.length} codes built in ${(performance.now() - started).toFixed(0)} ms (CPU ${(cpuOf(process.cpuUsage(indexCpuBefore)) / 1000).toFixed(0)} ms)${globalThis.gc ? `; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB` : ''}`,
 );
 
 const structure = codeStructure(codes.map((code) => code.key));
