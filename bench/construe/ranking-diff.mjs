@@ -160,6 +160,22 @@ const index = new CodeSearchIndex(documents, {
   ...JSON.parse(options.ranking),
 });
 const cpuOf = ({ user, system }) => user + system;
+// STEPS=1: also build the index as the service does (CodeSearchIndex.build, a pause between
+// steps) and print the longest stretch between two pauses.
+if (process.env.STEPS) {
+  let longest = 0;
+  let last = performance.now();
+  await CodeSearchIndex.build(
+    documents,
+    async () => {
+      longest = Math.max(longest, performance.now() - last);
+      await new Promise((resolve) => setImmediate(resolve));
+      last = performance.now();
+    },
+    { ...DEFAULT_RANKING, ...JSON.parse(options.ranking) },
+  );
+  console.log(`stepwise build: longest stretch between pauses ${longest.toFixed(0)} ms (wall)`);
+}
 // With node --expose-gc, the heap after the build (the index, the codes and their documents).
 globalThis.gc?.();
 console.log(

@@ -16,7 +16,11 @@ export interface LearningParameters {
   dimensions: number;
   /** How much an ancestor's title word counts against the code's own words. */
   contextWeight: number;
-  /** How much a word of the lexical knowledge counts (0: not learned from). */
+  /**
+   * How much a word of the lexical knowledge counts (0: not learned from). Its words about
+   * double the vocabulary (ICD-10-CM: 17,667 word vectors instead of 7,914) and the learning
+   * time grows by about half.
+   */
   knowledgeWeight: number;
   /** Context distribution smoothing of PPMI (Levy, Goldberg & Dagan 2015). */
   smoothing: number;
@@ -29,7 +33,7 @@ export interface LearningParameters {
 export const DEFAULT_LEARNING: LearningParameters = {
   dimensions: 64,
   contextWeight: 0.5,
-  knowledgeWeight: 0,
+  knowledgeWeight: 0.3,
   smoothing: 0.75,
   singularPower: 0.5,
   powerIterations: 2,
