@@ -169,7 +169,7 @@ if (process.env.STEPS) {
     documents,
     async () => {
       longest = Math.max(longest, performance.now() - last);
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => globalThis.setImmediate(resolve));
       last = performance.now();
     },
     { ...DEFAULT_RANKING, ...JSON.parse(options.ranking) },
