@@ -81,25 +81,30 @@ export class WordNetKnowledgeSource extends LexicalKnowledgeSource {
     add: (part: WordNetPart, line: string) => void,
     pause: () => Promise<void>,
   ): Promise<void> {
-    const files = new Map<WordNetPart, FileHandle>();
+    // One handle per data file, opened once even when a batch's reads start together.
+    const files = new Map<WordNetPart, Promise<FileHandle>>();
+    const fileOf = (part: WordNetPart) => {
+      let file = files.get(part);
+      if (file === undefined) {
+        file = open(join(directory, `data.${part}`), 'r');
+        files.set(part, file);
+      }
+      return file;
+    };
     try {
       for (let start = 0; start < addresses.length; start += READS_PER_STEP) {
         const batch = addresses.slice(start, start + READS_PER_STEP);
         const lines = await Promise.all(
-          batch.map(async ({ part, offset }) => {
-            let file = files.get(part);
-            if (file === undefined) {
-              file = await open(join(directory, `data.${part}`), 'r');
-              files.set(part, file);
-            }
-            return lineAt(file, offset);
-          }),
+          batch.map(async ({ part, offset }) => lineAt(await fileOf(part), offset)),
         );
         batch.forEach(({ part }, index) => add(part, lines[index]));
         await pause();
       }
     } finally {
-      await Promise.all([...files.values()].map((file) => file.close()));
+      const opened = await Promise.allSettled(files.values());
+      await Promise.all(
+        opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value.close()] : [])),
+      );
     }
   }
 }
