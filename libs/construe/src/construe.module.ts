@@ -44,6 +44,9 @@ import { SqlCustomSystemStore } from './infrastructure/persistence/sql-custom-sy
 import { EmbedCodeSystemRegistrar } from './infrastructure/queue/embed-code-system.registrar.js';
 import { ConstrueController } from './interface/http/construe.controller.js';
 import { CodeSearch } from './application/ports/code-search.js';
+import { LexicalKnowledgeSource } from './application/ports/lexical-knowledge.source.js';
+import { NoLexicalKnowledge } from './infrastructure/lexical/no-lexical-knowledge.js';
+import { WordNetKnowledgeSource } from './infrastructure/lexical/wordnet.knowledge-source.js';
 import { QueryBusCodeSearch } from './application/services/query-bus-code-search.js';
 
 const embedder = {
@@ -59,6 +62,15 @@ const embedder = {
       : config.offlineEmbedder === 'hashing'
         ? new HashingEmbedder()
         : new VocabularyEmbedder(),
+};
+
+const lexicalKnowledge = {
+  provide: LexicalKnowledgeSource,
+  inject: [AppConfig],
+  useFactory: (config: AppConfig): LexicalKnowledgeSource =>
+    config.lexicalKnowledge === 'none'
+      ? new NoLexicalKnowledge()
+      : new WordNetKnowledgeSource(config.wordnetDir),
 };
 
 /** Code systems: builtin views of the vocabulary and custom uploads, with embeddings and search. */
@@ -90,6 +102,7 @@ const embedder = {
     CodeVectorIndexes,
     SearchDocuments,
     embedder,
+    lexicalKnowledge,
     { provide: CodeSearch, useClass: QueryBusCodeSearch },
     { provide: CodeSystemRepository, useClass: SqlCodeSystemRepository },
     { provide: CodeReader, useClass: SqlCodeReader },

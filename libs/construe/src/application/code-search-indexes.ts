@@ -76,14 +76,15 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   }
 
   private async build(systemId: string): Promise<LoadedIndex> {
-    const { rows, codes, structure } = await this.documents.of(systemId);
+    const { rows, codes, structure, knowledge } = await this.documents.of(systemId);
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     const index = await CodeSearchIndex.build(
-      rows.map((row) => ({
+      rows.map((row, doc) => ({
         title: row.description,
         synonyms: row.synonyms,
         context: row.context,
         group: codeCategory(codeKey(row.code)),
+        knowledge: knowledge[doc],
       })),
       pause,
     );

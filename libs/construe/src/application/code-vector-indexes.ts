@@ -85,11 +85,12 @@ export class CodeVectorIndexes implements OnApplicationBootstrap {
   }
 
   private async build(systemId: string): Promise<SystemVectors> {
-    const { rows, codes, structure } = await this.documents.of(systemId);
-    const documents = rows.map((row) => ({
+    const { rows, codes, structure, knowledge } = await this.documents.of(systemId);
+    const documents = rows.map((row, doc) => ({
       title: row.description,
       synonyms: row.synonyms,
       context: row.context,
+      knowledge: knowledge[doc],
     }));
     const pace = workPacer(undefined, LEARNING_SLICE_MS);
     const embedding = await VocabularyEmbedding.learn(documents, undefined, pace);

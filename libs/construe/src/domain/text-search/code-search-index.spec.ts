@@ -161,3 +161,35 @@ describe('CodeSearchIndex residual classes', () => {
     expect(first(new CodeSearchIndex(RESIDUAL), 'headache syndrome')).toBe('Z9');
   });
 });
+
+describe('CodeSearchIndex lexical knowledge', () => {
+  /**
+   * Written for this test: titles with what a lexical database could say about their words
+   * (a synonym and a definition) in the knowledge field.
+   */
+  const KNOWN: (SearchDocument & { code: string })[] = [
+    {
+      code: 'G1',
+      title: 'Onychalgia of thumb',
+      knowledge: ['nail ache soreness felt beneath fingernail'],
+    },
+    { code: 'G2', title: 'Ingrowing fingernail', knowledge: ['nail grows into skin'] },
+    { code: 'G3', title: 'Soreness beneath fingernail after trauma' },
+    { code: 'G4', title: 'Bruise of thumb' },
+  ];
+  const without = new CodeSearchIndex(KNOWN, { ...DEFAULT_RANKING, knowledge: 0 });
+  const withKnowledge = new CodeSearchIndex(KNOWN);
+  const found = (index: CodeSearchIndex, query: string) =>
+    index.search(query, 4).map(({ doc }) => KNOWN[doc].code);
+
+  it('finds a code by the words of its definition, which no title holds', () => {
+    expect(found(without, 'nail ache')).not.toContain('G1');
+    expect(found(withKnowledge, 'nail ache')[0]).toBe('G1');
+  });
+
+  it('still ranks a title that holds the words above a code that only knowledge relates', () => {
+    expect(found(withKnowledge, 'soreness beneath fingernail')[0]).toBe('G3');
+    expect(found(withKnowledge, 'soreness beneath fingernail')).toContain('G1');
+    expect(found(withKnowledge, 'ingrowing fingernail')[0]).toBe('G2');
+  });
+});

@@ -22,6 +22,12 @@ export interface SearchDocument {
    * about, beyond the words of any one title.
    */
   group?: string;
+  /**
+   * What a general lexical database says about the title's words and phrases (their synonyms,
+   * definitions, the nouns its adjectives pertain to): a fourth field, weighed lowest, so that a
+   * query worded as a definition finds the code without outranking one that names it.
+   */
+  knowledge?: readonly string[];
 }
 
 export interface SearchHit {
@@ -36,6 +42,8 @@ export interface RankingParameters {
   title: number;
   synonyms: number;
   context: number;
+  /** Weight of the lexical-knowledge field (`SearchDocument.knowledge`). */
+  knowledge: number;
   k1: number;
   b: number;
   /** A fuzzy or partial match counts at most this share of an exact one. */
@@ -77,6 +85,7 @@ export const DEFAULT_RANKING: RankingParameters = {
   title: 1,
   synonyms: 0.7,
   context: 0.3,
+  knowledge: 0.2,
   k1: 1.2,
   b: 0.75,
   fuzzy: 0.6,
@@ -191,21 +200,28 @@ export class CodeSearchIndex {
         dedupe(document.context ?? [], document.title)
           .flatMap(terms)
           .filter((term) => !isLowInformation(term)),
+        (document.knowledge ?? []).flatMap(terms).filter((term) => !isLowInformation(term)),
       ]);
     }
     // Average lengths over the codes that have the field: most codes have no synonyms.
-    const averages = [0, 1, 2].map((field) => {
+    const averages = [0, 1, 2, 3].map((field) => {
       const lengths = fields.map((doc) => doc[field].length).filter((length) => length > 0);
       return lengths.reduce((sum, length) => sum + length, 0) / Math.max(lengths.length, 1) || 1;
     });
     const { k1, b } = this.ranking;
-    const weights = [this.ranking.title, this.ranking.synonyms, this.ranking.context];
+    const weights = [
+      this.ranking.title,
+      this.ranking.synonyms,
+      this.ranking.context,
+      this.ranking.knowledge,
+    ];
     const building: { docs: number[]; weights: number[]; inTitle: number[] }[] = [];
     for (let doc = 0; doc < count; doc++) {
       if (doc % BUILD_STEP === BUILD_STEP - 1) yield;
       const docFields = fields[doc];
       const pseudoFrequency = new Map<number, number>();
       docFields.forEach((fieldTerms, field) => {
+        if (weights[field] <= 0) return;
         const norm = 1 - b + (b * fieldTerms.length) / averages[field];
         for (const term of fieldTerms) {
           for (const key of [term, rootOf(term)]) {

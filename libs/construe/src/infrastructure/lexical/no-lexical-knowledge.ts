@@ -1,0 +1,13 @@
+import { Injectable } from '@nestjs/common';
+import { LexicalKnowledge } from '../../domain/lexical/lexical-knowledge.js';
+import { LexicalKnowledgeSource } from '../../application/ports/lexical-knowledge.source.js';
+
+/** `LEXICAL_KNOWLEDGE=none`: codes are found by their own names and hierarchy only. */
+@Injectable()
+export class NoLexicalKnowledge extends LexicalKnowledgeSource {
+  readonly name = 'none';
+
+  about(): Promise<LexicalKnowledge> {
+    return Promise.resolve(LexicalKnowledge.NONE);
+  }
+}
