@@ -368,12 +368,24 @@ async function databaseCpuSeconds(database, work) {
   }
 }
 
+/** The Node flags `npm run start:worker` gives the worker, so the bench times what users run. */
+function workerScriptFlags() {
+  const script = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts[
+    'start:worker'
+  ];
+  const command = script.split('&&').at(-1).trim().split(/\s+/);
+  return command.slice(1).filter((word) => word.startsWith('--'));
+}
+
 /**
  * Starts a worker process (server profile). `cpu()` reads the CPU seconds it has used;
  * `stop()` stops it and gives its peak RSS (MB).
  */
 function startWorker(env) {
-  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...workerScriptFlags(),
+    ...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, worker], {
     cwd: repoRoot,
     env: { ...process.env, ...env, WORKER_CONCURRENCY: options.jobs, LOG_LEVEL: 'warn' },
