@@ -22,4 +22,4 @@ export { resolveEncryptionKey } from './crypto/encryption-key.js';
 export { ensureExtensions, MissingExtensionError } from './database/required-extensions.js';
 export { exitOnSignals } from './lifecycle/exit-on-signals.js';
 export { inCopySession, isEmbedded, type CopySession } from './database/copy-session.js';
-export { copyTextLine, copyTextValue } from './database/copy-text.js';
+export { copyTextFields, copyTextLine, copyTextValue } from './database/copy-text.js';

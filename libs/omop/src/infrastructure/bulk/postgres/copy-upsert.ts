@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { copyTextValue } from '@app/platform';
+import { copyTextFields } from '@app/platform';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { CdmColumn } from '../../../domain/bulk/cdm-columns.js';
@@ -25,11 +25,7 @@ function* copyChunks(write: TableWrite): Iterable<string> {
   const names = write.columns.map((column) => column.name);
   let chunk = '';
   for (let index = 0; index < write.rows.length; index++) {
-    const row = write.rows[index];
-    let line = copyTextValue(row[names[0]]);
-    for (let column = 1; column < names.length; column++)
-      line += '\t' + copyTextValue(row[names[column]]);
-    chunk += line + '\n';
+    chunk += copyTextFields(write.rows[index], names);
     if ((index + 1) % ROWS_PER_CHUNK === 0) {
       yield chunk;
       chunk = '';
