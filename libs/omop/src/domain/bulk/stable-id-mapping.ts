@@ -16,6 +16,8 @@ class StandInIds implements OmopIdAllocator {
   readonly requests: IdRequests = new Map();
   readonly tables: OmopTableName[] = [];
   readonly sourceKeys: string[] = [];
+  /** Per table, source key → the stand-in handed out for it. */
+  private readonly given = new Map<OmopTableName, Map<string, number>>();
 
   idFor(table: OmopTableName, sourceKey: string): number {
     let given = this.given.get(table);
@@ -41,8 +43,6 @@ class StandInIds implements OmopIdAllocator {
       return id;
     });
   }
-
-  private readonly given = new Map<OmopTableName, Map<string, number>>();
 }
 
 const idColumns = new Map<string, boolean>();

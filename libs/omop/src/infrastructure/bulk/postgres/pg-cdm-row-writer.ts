@@ -32,7 +32,7 @@ function byNumericKey(keys: readonly string[]) {
     for (const key of keys) {
       const x = a[key] ?? '';
       const y = b[key] ?? '';
-      const difference = x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
+      const difference = x.length - y.length || compareText(x, y);
       if (difference !== 0) return difference;
     }
     return 0;
