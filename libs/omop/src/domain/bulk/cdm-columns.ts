@@ -88,9 +88,6 @@ function validDate(text: string): string | undefined {
   return text.length === 10 ? text : text.slice(0, 10);
 }
 
-export type ConvertedValue =
-  { ok: true; value: string | null; truncated?: boolean } | { ok: false };
-
 /**
  * A JS value as SQL text for a column of that kind, not yet cut to the column's length:
  * null for no value, undefined when it cannot be one. (No result object per value: the
@@ -135,15 +132,6 @@ export function cutToLength(column: CdmColumn, text: string): string | undefined
   if (column.maxLength === undefined || text.length <= column.maxLength) return undefined;
   if (column.type !== 'varchar' && column.type !== 'text') return undefined;
   return Array.from(text).slice(0, column.maxLength).join('');
-}
-
-/** A JS value as SQL text for a column of that kind, or `ok: false` when it cannot be one. */
-export function toSqlText(column: CdmColumn, value: unknown): ConvertedValue {
-  const text = sqlText(column, value);
-  if (text === undefined) return { ok: false };
-  if (text === null) return { ok: true, value: null };
-  const cut = cutToLength(column, text);
-  return cut === undefined ? { ok: true, value: text } : { ok: true, value: cut, truncated: true };
 }
 
 export function isConceptColumn(name: string): boolean {
