@@ -6,8 +6,7 @@ import {
   ResourceStaging,
   type ResourceToStage,
 } from '../../../application/ports/resource-staging.js';
-import type { StagedResource } from '../../../domain/bulk/batch-input.js';
-import { isFhirResource } from '../../../domain/bulk/fhir-references.js';
+import { parseStagedResource, type StagedResource } from '../../../domain/bulk/batch-input.js';
 import type { OmopTarget } from '../../../domain/bulk/omop-target.js';
 import { SHARED_GROUP_PREFIX } from '../../../domain/bulk/shared-groups.js';
 import type { StagedJson } from '../../../domain/bulk/shared-resource-index.js';
@@ -116,9 +115,8 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     const indexes = refs.flatMap((ref) => run.groups.get(ref) ?? []);
     const staged: StagedResource[] = [];
     await this.readBack(run, indexes, (index, json) => {
-      const resource: unknown = JSON.parse(json);
-      if (isFhirResource(resource))
-        staged.push({ seq: run.seqs[index], fullUrl: run.fullUrls[index], resource });
+      const resource = parseStagedResource(run.seqs[index], run.fullUrls[index], json);
+      if (resource) staged.push(resource);
     });
     return staged;
   }

@@ -4,8 +4,7 @@ import {
   ResourceStaging,
   type ResourceToStage,
 } from '../../../application/ports/resource-staging.js';
-import type { StagedResource } from '../../../domain/bulk/batch-input.js';
-import { isFhirResource } from '../../../domain/bulk/fhir-references.js';
+import { parseStagedResource, type StagedResource } from '../../../domain/bulk/batch-input.js';
 import type { OmopTarget } from '../../../domain/bulk/omop-target.js';
 import { SHARED_GROUP_PREFIX } from '../../../domain/bulk/shared-groups.js';
 import type { StagedJson } from '../../../domain/bulk/shared-resource-index.js';
@@ -22,8 +21,8 @@ interface StagedRow {
 function parseStaged(rows: StagedRow[]): StagedResource[] {
   const staged: StagedResource[] = [];
   for (const row of rows) {
-    const resource: unknown = JSON.parse(row.resource);
-    if (isFhirResource(resource)) staged.push({ seq: row.seq, fullUrl: row.full_url, resource });
+    const resource = parseStagedResource(row.seq, row.full_url, row.resource);
+    if (resource) staged.push(resource);
   }
   return staged;
 }
