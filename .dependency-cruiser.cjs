@@ -1,6 +1,7 @@
 /**
  * Module boundaries of the monolith. Libraries talk to each other only through
- * `@app/<lib>` (their index.ts); anything else is a deep import and fails CI.
+ * `@app/<lib>` (their index.ts), or `@app/<lib>/migrations` (their migrations.ts, the
+ * schema only, for libs/migrations); anything else is a deep import and fails CI.
  */
 module.exports = {
   forbidden: [
@@ -15,17 +16,20 @@ module.exports = {
       name: 'no-deep-import-between-libs',
       severity: 'error',
       comment:
-        'A library imports another library only through its index.ts (the @app/<lib> alias).',
+        'A library imports another library only through its index.ts (the @app/<lib> alias), or its migrations.ts (@app/<lib>/migrations).',
       from: { path: '^libs/([^/]+)/' },
-      to: { path: '^libs/[^/]+/src/.+', pathNot: ['^libs/$1/', '^libs/[^/]+/src/index\\.ts$'] },
+      to: {
+        path: '^libs/[^/]+/src/.+',
+        pathNot: ['^libs/$1/', '^libs/[^/]+/src/(index|migrations)\\.ts$'],
+      },
     },
     {
       name: 'no-deep-import-from-apps',
       severity: 'error',
       comment:
-        'Applications and tests use libraries only through their index.ts (the @app/<lib> alias).',
+        'Applications and tests use libraries only through their index.ts (the @app/<lib> alias), or their migrations.ts.',
       from: { path: '^(apps|test|bench)/' },
-      to: { path: '^libs/[^/]+/src/.+', pathNot: '^libs/[^/]+/src/index\\.ts$' },
+      to: { path: '^libs/[^/]+/src/.+', pathNot: '^libs/[^/]+/src/(index|migrations)\\.ts$' },
     },
     {
       name: 'lib-imports-app',

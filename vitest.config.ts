@@ -18,11 +18,15 @@ const libs = [
   'workflows',
   'agents',
 ];
+// A library's public entries: `@app/<lib>` (index.ts) and, for its schema only,
+// `@app/<lib>/migrations` (migrations.ts). The longer name comes first: aliases match by prefix.
 const alias = Object.fromEntries(
-  libs.map((lib) => [
-    `@app/${lib}`,
-    fileURLToPath(new URL(`./libs/${lib}/src/index.ts`, import.meta.url)),
-  ]),
+  ['migrations', 'index'].flatMap((entry) =>
+    libs.map((lib): [string, string] => [
+      entry === 'index' ? `@app/${lib}` : `@app/${lib}/${entry}`,
+      fileURLToPath(new URL(`./libs/${lib}/src/${entry}.ts`, import.meta.url)),
+    ]),
+  ),
 );
 
 // SWC compiles the TypeScript so that decorator metadata (Nest DI, class-validator) is emitted.

@@ -1,14 +1,13 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import type { DynamicModule, Type } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AuthCoreModule } from '@app/auth';
-import { ConstrueModule } from '@app/construe';
 import { ALL_MIGRATIONS } from '@app/migrations';
-import { OmopBulkModule } from '@app/omop';
 import { DatabaseModule, JobsModule } from '@app/platform';
 import { type AppConfig, ConfigModule } from '@app/shared';
-import { VocabularyModule } from '@app/vocabulary';
 
 export interface CliModuleOptions {
+  /** The modules the command needs (see CliCommand.imports). */
+  imports?: (Type | DynamicModule)[];
   /**
    * Whether this command runs jobs itself. `omop:load` does in the embedded profile: no
    * other process may open the embedded database. In the server profile its batches go
@@ -30,10 +29,7 @@ export class CliModule {
         JobsModule.forRoot(config, {
           consume: config.profile === 'embedded' && options.runJobs === true,
         }),
-        AuthCoreModule,
-        VocabularyModule,
-        ConstrueModule,
-        OmopBulkModule,
+        ...(options.imports ?? []),
       ],
     };
   }

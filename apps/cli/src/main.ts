@@ -1,22 +1,10 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
-import { createLogger, PinoNestLogger } from '@app/platform';
-import { ConfigError, loadConfig } from '@app/shared';
-import { CliModule } from './cli.module.js';
-import {
-  checkClientsCreateOptions,
-  clientsCreateCommand,
-} from './commands/clients-create.command.js';
-import { migrateCommand } from './commands/migrate.command.js';
-import { checkOmopLoadOptions, omopLoadCommand } from './commands/omop-load.command.js';
-import { checkVocabImportOptions, vocabImportCommand } from './commands/vocab-import.command.js';
+import type { CliCommand } from './commands/cli-command.js';
 import { USAGE, UsageError } from './commands/usage-error.js';
 
-const COMMANDS = ['migrate', 'clients:create', 'vocab:import', 'omop:load'];
-
-async function run(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
+function parse(argv: string[]) {
+  return parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -39,53 +27,54 @@ async function run(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  const command = positionals[0] ?? 'help';
-  if (command === 'help' || values.help) {
+}
+
+type CliOptions = ReturnType<typeof parse>['values'];
+
+/**
+ * Each command's file is imported when that command runs, so `help` and a usage mistake
+ * load no library, and a command loads the libraries it uses only.
+ */
+const COMMANDS: Record<string, () => Promise<CliCommand<CliOptions>>> = {
+  migrate: async () => (await import('./commands/migrate.command.js')).migrateCommand,
+  'clients:create': async () =>
+    (await import('./commands/clients-create.command.js')).clientsCreateCommand,
+  'vocab:import': async () =>
+    (await import('./commands/vocab-import.command.js')).vocabImportCommand,
+  'omop:load': async () => (await import('./commands/omop-load.command.js')).omopLoadCommand,
+};
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parse(argv);
+  const name = positionals[0] ?? 'help';
+  if (name === 'help' || values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
-  if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command "${command}"`);
-
-  if (command === 'clients:create') checkClientsCreateOptions(values);
-  if (command === 'vocab:import') checkVocabImportOptions(values);
-  if (command === 'omop:load') checkOmopLoadOptions(values);
-
-  // The CLI logs warnings only, on stderr, so stdout carries just the command's output.
-  const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env, CREATE_DEMO_CLIENT: 'false' });
-  const logger = createLogger(config.logLevel, 'cli', 2, config.logFormat);
-  const app = await NestFactory.createApplicationContext(
-    CliModule.forRoot(config, { runJobs: command === 'omop:load' }),
-    {
-      logger: new PinoNestLogger(logger),
-      // Start-up errors (a locked embedded database) reach the catch below and print one clear line.
-      abortOnError: false,
-    },
-  );
-  try {
-    if (command === 'migrate') await migrateCommand(app, config);
-    else if (command === 'vocab:import') await vocabImportCommand(app, config, values);
-    else if (command === 'omop:load') await omopLoadCommand(app, config, values);
-    else await clientsCreateCommand(app, config, values);
-  } finally {
-    await app.close();
-  }
+  if (!Object.hasOwn(COMMANDS, name)) throw new UsageError(`Unknown command "${name}"`);
+  const command = await COMMANDS[name]();
+  command.check(values);
+  const { runCommand } = await import('./run-command.js');
+  await runCommand(command, values);
   return 0;
 }
 
-try {
-  process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
+/** The exit code for an error, after printing it: 2 for a usage mistake, else 1. */
+function report(error: unknown): number {
   if (
     error instanceof UsageError ||
     (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
   ) {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exitCode = 1;
-  } else {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    return 2;
   }
+  // A configuration error (ConfigError) or a failed command: its message, one line.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+}
+
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (error) {
+  process.exitCode = report(error);
 }

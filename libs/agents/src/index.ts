@@ -1,2 +1,1 @@
 export { AgentsModule } from './agents.module.js';
-export { AGENTS_MIGRATIONS } from './migrations.js';

@@ -6,4 +6,3 @@ export { CurrentTenant } from './interface/http/current-tenant.decorator.js';
 export { RequiresPlan } from './interface/http/requires-plan.js';
 export { PLANS, isPlan } from './domain/plan.js';
 export type { IssuedCredentials, AuthenticatedClient } from './domain/api-client.js';
-export { CreateAccountsAndClients1732262400000 } from './infrastructure/persistence/migrations/1732262400000-create-accounts-and-clients.js';

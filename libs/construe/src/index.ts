@@ -1,5 +1,4 @@
 export { ConstrueModule } from './construe.module.js';
-export { CONSTRUE_MIGRATIONS } from './migrations.js';
 export {
   RefreshBuiltinSystemsCommand,
   type RefreshedSystem,

@@ -1,5 +1,4 @@
 export { FhirProviderModule } from './fhir-provider.module.js';
-export { FHIR_PROVIDER_MIGRATIONS } from './migrations.js';
 export { FhirClients, type FhirClientOptions } from './application/ports/fhir-clients.js';
 export { ProviderDirectory, type ProviderSummary } from './application/ports/provider-directory.js';
 export { parseProviderTokens, parseOnBehalfOf } from './domain/request-headers.js';

@@ -1,5 +1,4 @@
 export { FhirModule } from './fhir.module.js';
-export { FHIR_MIGRATIONS } from './migrations.js';
 export { FhirClient, type FhirTarget, type SearchParams } from './application/ports/fhir-client.js';
 export type {
   FhirGateway,

@@ -1,5 +1,4 @@
 export { Lang2FhirModule } from './lang2fhir.module.js';
-export { LANG2FHIR_MIGRATIONS } from './migrations.js';
 export {
   type TextToFhirResult,
   type TextToFhirOptions,

@@ -1,14 +1,14 @@
-import { AGENTS_MIGRATIONS } from '@app/agents';
-import { CreateAccountsAndClients1732262400000 } from '@app/auth';
-import { CONSTRUE_MIGRATIONS } from '@app/construe';
-import { FHIR_MIGRATIONS } from '@app/fhir';
-import { FHIR_PROVIDER_MIGRATIONS } from '@app/fhir-provider';
-import { LANG2FHIR_MIGRATIONS } from '@app/lang2fhir';
-import { OMOP_MIGRATIONS } from '@app/omop';
-import { EnableExtensions1732262300000 } from '@app/platform';
-import { SUMMARY_MIGRATIONS } from '@app/summary';
-import { VOCABULARY_MIGRATIONS } from '@app/vocabulary';
-import { WORKFLOWS_MIGRATIONS } from '@app/workflows';
+import { AGENTS_MIGRATIONS } from '@app/agents/migrations';
+import { AUTH_MIGRATIONS } from '@app/auth/migrations';
+import { CONSTRUE_MIGRATIONS } from '@app/construe/migrations';
+import { FHIR_MIGRATIONS } from '@app/fhir/migrations';
+import { FHIR_PROVIDER_MIGRATIONS } from '@app/fhir-provider/migrations';
+import { LANG2FHIR_MIGRATIONS } from '@app/lang2fhir/migrations';
+import { OMOP_MIGRATIONS } from '@app/omop/migrations';
+import { PLATFORM_MIGRATIONS } from '@app/platform/migrations';
+import { SUMMARY_MIGRATIONS } from '@app/summary/migrations';
+import { VOCABULARY_MIGRATIONS } from '@app/vocabulary/migrations';
+import { WORKFLOWS_MIGRATIONS } from '@app/workflows/migrations';
 import type { MigrationInterface } from 'typeorm';
 
 type MigrationClass = new () => MigrationInterface;
@@ -20,11 +20,13 @@ function timestampOf(migration: MigrationClass): number {
 /**
  * Every library's migrations: the one place that knows them all. Each library owns its
  * migrations; TypeORM applies pending ones in timestamp order, and this list is kept in
- * that same order so that what is declared is what runs.
+ * that same order so that what is declared is what runs. They come from each library's
+ * schema entry (`@app/<lib>/migrations`), which loads the migration classes only: a process
+ * that migrates does not load every library's runtime (see docs/architecture.md).
  */
 export const ALL_MIGRATIONS: MigrationClass[] = [
-  EnableExtensions1732262300000,
-  CreateAccountsAndClients1732262400000,
+  ...PLATFORM_MIGRATIONS,
+  ...AUTH_MIGRATIONS,
   ...VOCABULARY_MIGRATIONS,
   ...CONSTRUE_MIGRATIONS,
   ...FHIR_MIGRATIONS,

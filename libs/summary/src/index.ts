@@ -1,4 +1,3 @@
 export { SummaryModule } from './summary.module.js';
-export { SUMMARY_MIGRATIONS } from './migrations.js';
 export { SummaryGenerator } from './application/ports/summary-generator.js';
 export type { GeneratedSummary } from './application/queries/generate-summary/generate-summary.query.js';

@@ -1,5 +1,4 @@
 export { VocabularyModule } from './vocabulary.module.js';
-export { VOCABULARY_MIGRATIONS } from './migrations.js';
 export { VocabularyLookup } from './application/vocabulary-lookup.js';
 export { VocabularyImportedEvent } from './application/events/vocabulary-imported.event.js';
 export {

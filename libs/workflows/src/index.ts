@@ -1,5 +1,4 @@
 export { WorkflowsModule } from './workflows.module.js';
-export { WORKFLOWS_MIGRATIONS } from './migrations.js';
 export {
   ListWorkflowSummariesQuery,
   type WorkflowSummary,

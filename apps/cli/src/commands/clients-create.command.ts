@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateApiClientCommand, isPlan, PLANS } from '@app/auth';
+import { AuthCoreModule, CreateApiClientCommand, isPlan, PLANS } from '@app/auth';
 import type { AppConfig, Plan } from '@app/shared';
+import type { CliCommand } from './cli-command.js';
 import { migrate } from './migrate.command.js';
 import { UsageError } from './usage-error.js';
 
@@ -20,7 +21,7 @@ export function checkClientsCreateOptions(
   if (!isPlan(options.plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
 }
 
-export async function clientsCreateCommand(
+async function createClient(
   app: INestApplicationContext,
   config: AppConfig,
   options: ClientsCreateOptions,
@@ -51,3 +52,9 @@ export async function clientsCreateCommand(
     ].join('\n') + '\n',
   );
 }
+
+export const clientsCreateCommand: CliCommand<ClientsCreateOptions> = {
+  check: checkClientsCreateOptions,
+  imports: () => [AuthCoreModule],
+  run: createClient,
+};

@@ -6,6 +6,7 @@ import {
   describeTarget,
   InvalidTargetError,
   LoadOmopCommand,
+  OmopBulkModule,
   parseOmopTarget,
   topReasons,
   type LoadOmopProgress,
@@ -14,6 +15,7 @@ import {
   type Tally,
 } from '@app/omop';
 import type { AppConfig } from '@app/shared';
+import type { CliCommand } from './cli-command.js';
 import { migrate } from './migrate.command.js';
 import { UsageError } from './usage-error.js';
 
@@ -148,7 +150,7 @@ function formatLoadSummary(summary: LoadOmopSummary, target: OmopTarget): string
   return `${lines.join('\n')}\n`;
 }
 
-export async function omopLoadCommand(
+async function loadOmop(
   app: INestApplicationContext,
   config: AppConfig,
   options: OmopLoadOptions,
@@ -171,3 +173,10 @@ export async function omopLoadCommand(
     );
   process.stdout.write(formatLoadSummary(summary, checked.target));
 }
+
+export const omopLoadCommand: CliCommand<OmopLoadOptions> = {
+  check: checkOmopLoadOptions,
+  imports: () => [OmopBulkModule],
+  runJobs: true,
+  run: loadOmop,
+};

@@ -1,14 +1,16 @@
 import { basename } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { RefreshBuiltinSystemsCommand } from '@app/construe';
+import { ConstrueModule, RefreshBuiltinSystemsCommand } from '@app/construe';
 import type { AppConfig } from '@app/shared';
 import {
   ImportAthenaCommand,
   ImportPublisherFileCommand,
   type ImportProgress,
   type PublisherFileKind,
+  VocabularyModule,
 } from '@app/vocabulary';
+import type { CliCommand } from './cli-command.js';
 import { migrate } from './migrate.command.js';
 import { UsageError } from './usage-error.js';
 
@@ -49,7 +51,7 @@ export function checkVocabImportOptions(options: VocabImportOptions): 'athena' |
   return sources[0];
 }
 
-export async function vocabImportCommand(
+async function importVocabulary(
   app: INestApplicationContext,
   config: AppConfig,
   options: VocabImportOptions,
@@ -102,3 +104,9 @@ export async function vocabImportCommand(
   );
   process.stdout.write(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
+
+export const vocabImportCommand: CliCommand<VocabImportOptions> = {
+  check: checkVocabImportOptions,
+  imports: () => [VocabularyModule, ConstrueModule],
+  run: importVocabulary,
+};
