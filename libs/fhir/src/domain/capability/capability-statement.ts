@@ -4,6 +4,7 @@ import type {
   CapabilityStatementRestResource,
   CapabilityStatementRestResourceSearchParam,
 } from '../fhir-types.js';
+import { loadFhirDefinitions } from '../fhir-definitions.js';
 import { RESULT_PARAMETERS } from '../search/search-query.js';
 import { INDEXED_PARAMETER_TYPES } from '../search/search-index.js';
 
@@ -19,6 +20,7 @@ const INTERACTIONS = [
 
 /** What the sandbox answers at `GET [base]/metadata`: every R4 type and its supported searches. */
 export function sandboxCapabilityStatement(baseUrl: string, software: string): CapabilityStatement {
+  loadFhirDefinitions();
   const resource: CapabilityStatementRestResource[] = getResourceTypes()
     .filter((type: string) => type !== 'Resource' && type !== 'DomainResource')
     .sort()

@@ -1,4 +1,5 @@
 import { OperationOutcomeError, validateResource } from '@medplum/core';
+import { loadFhirDefinitions } from '../fhir-definitions.js';
 import type { Resource } from '../fhir-types.js';
 import { snapshotElements, type ElementDefinitionJson } from './profile-snapshot.js';
 import { bindCodes, profileBindings } from './value-set-bindings.js';
@@ -30,6 +31,7 @@ export function applyProfile(
   sd: Record<string, unknown>,
   valueSets: Record<string, Record<string, unknown>> = {},
 ): ProfiledResource {
+  loadFhirDefinitions();
   const type = String(sd.type);
   const elements = snapshotElements(sd);
   const out = structuredClone(resource) as unknown as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { getResourceTypes } from '@medplum/core';
+import { loadFhirDefinitions } from '../fhir-definitions.js';
 
 /**
  * Ids a custom profile may not take: the US Core profiles (`us-core-…`) the text engine
@@ -7,6 +8,7 @@ import { getResourceTypes } from '@medplum/core';
 export function isBuiltinProfileId(id: string): boolean {
   const lower = id.toLowerCase();
   if (lower.startsWith('us-core-')) return true;
+  loadFhirDefinitions();
   return getResourceTypes().some((type) => type.toLowerCase() === lower);
 }
 

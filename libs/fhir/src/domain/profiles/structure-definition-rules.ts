@@ -1,5 +1,6 @@
 import { isResourceType } from '@medplum/core';
 import { DomainError } from '@app/shared';
+import { loadFhirDefinitions } from '../fhir-definitions.js';
 import { FHIR_ID } from '../resource/resource-rules.js';
 import { RESERVED_GUIDE } from './custom-profile.js';
 
@@ -18,6 +19,7 @@ export interface ProfileIdentity {
  * StructureDefinition id, else the last segment of the url.
  */
 export function profileIdentity(value: unknown): ProfileIdentity {
+  loadFhirDefinitions();
   const problems: string[] = [];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalid(['structure_definition must be a JSON object']);

@@ -1,4 +1,5 @@
 import { evalFhirPathTyped, getElementDefinition, toTypedValue } from '@medplum/core';
+import { loadFhirDefinitions } from '../fhir-definitions.js';
 import type { Resource } from '../fhir-types.js';
 
 /** A FHIRPath Patch that cannot be applied, in words for a 400 OperationOutcome. */
@@ -32,6 +33,7 @@ export function isFhirPathPatch(body: unknown): boolean {
  * element is an error, except for delete (nothing to delete is not a failure).
  */
 export function applyFhirPathPatch(resource: Resource, parameters: unknown): Resource {
+  loadFhirDefinitions();
   const out = structuredClone(resource) as unknown as Json;
   for (const operation of operations(parameters)) apply(out, operation);
   return out as unknown as Resource;

@@ -1,4 +1,5 @@
 import { badRequest, isResourceType, OperationOutcomeError } from '@medplum/core';
+import { loadFhirDefinitions } from '../fhir-definitions.js';
 import type { Meta, Resource } from '../fhir-types.js';
 import { throwIfInvalid, validateInThread, type R4Validation } from '../input/r4-validation.js';
 
@@ -15,6 +16,7 @@ export async function assertValidResource(
   validate: R4Validation = validateInThread,
   signal?: AbortSignal,
 ): Promise<Resource> {
+  loadFhirDefinitions();
   assertResourceShape(input);
   throwIfInvalid(await validate(input as unknown as Record<string, unknown>, signal));
   return input;

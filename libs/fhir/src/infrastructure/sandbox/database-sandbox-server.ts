@@ -35,7 +35,6 @@ export class DatabaseSandboxServer extends SandboxFhirServer {
     private readonly config: AppConfig,
   ) {
     super();
-    loadFhirDefinitions();
   }
 
   async handle(
@@ -43,6 +42,8 @@ export class DatabaseSandboxServer extends SandboxFhirServer {
     baseUrl: string,
     request: SandboxRequest,
   ): Promise<SandboxResponse> {
+    // On the first request, not at start: a process that never serves the sandbox never loads them.
+    loadFhirDefinitions();
     let fhirRequest: FhirRequest;
     try {
       const path = request.path.replace(/^\/+|\/+$/g, '');
