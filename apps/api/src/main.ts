@@ -1,7 +1,5 @@
 import 'reflect-metadata';
-import { createLogger, exitOnSignals, MissingExtensionError } from '@app/platform';
 import { ConfigError, loadConfig, type AppConfig } from '@app/shared';
-import { createApiApp } from './create-api-app.js';
 
 function readConfig(): AppConfig {
   try {
@@ -16,6 +14,10 @@ function readConfig(): AppConfig {
 }
 
 const config = readConfig();
+// Imported once the configuration is known good: a wrong setting is reported without
+// loading every library first.
+const [{ createLogger, exitOnSignals, MissingExtensionError }, { createApiApp }] =
+  await Promise.all([import('@app/platform'), import('./create-api-app.js')]);
 const app = await createApiApp(config).catch((error: unknown) => {
   // A start-up error a person must fix (a missing PostgreSQL extension): one readable line.
   if (error instanceof MissingExtensionError) {

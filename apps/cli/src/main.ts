@@ -31,17 +31,35 @@ function parse(argv: string[]) {
 
 type CliOptions = ReturnType<typeof parse>['values'];
 
+interface CommandFiles {
+  /** Checks the options before anything opens the database: a usage mistake needs none. */
+  check(): Promise<(options: CliOptions) => unknown>;
+  command(): Promise<CliCommand<CliOptions>>;
+}
+
 /**
- * Each command's file is imported when that command runs, so `help` and a usage mistake
- * load no library, and a command loads the libraries it uses only.
+ * Each command's files are imported when that command runs, so `help` loads no library, a
+ * usage mistake only what its check needs, and a command only the libraries it uses.
  */
-const COMMANDS: Record<string, () => Promise<CliCommand<CliOptions>>> = {
-  migrate: async () => (await import('./commands/migrate.command.js')).migrateCommand,
-  'clients:create': async () =>
-    (await import('./commands/clients-create.command.js')).clientsCreateCommand,
-  'vocab:import': async () =>
-    (await import('./commands/vocab-import.command.js')).vocabImportCommand,
-  'omop:load': async () => (await import('./commands/omop-load.command.js')).omopLoadCommand,
+const COMMANDS: Record<string, CommandFiles> = {
+  migrate: {
+    check: () => Promise.resolve(() => undefined),
+    command: async () => (await import('./commands/migrate.command.js')).migrateCommand,
+  },
+  'clients:create': {
+    check: async () =>
+      (await import('./commands/clients-create.options.js')).checkClientsCreateOptions,
+    command: async () =>
+      (await import('./commands/clients-create.command.js')).clientsCreateCommand,
+  },
+  'vocab:import': {
+    check: async () => (await import('./commands/vocab-import.options.js')).checkVocabImportOptions,
+    command: async () => (await import('./commands/vocab-import.command.js')).vocabImportCommand,
+  },
+  'omop:load': {
+    check: async () => (await import('./commands/omop-load.options.js')).checkOmopLoadOptions,
+    command: async () => (await import('./commands/omop-load.command.js')).omopLoadCommand,
+  },
 };
 
 async function run(argv: string[]): Promise<number> {
@@ -52,8 +70,9 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (!Object.hasOwn(COMMANDS, name)) throw new UsageError(`Unknown command "${name}"`);
-  const command = await COMMANDS[name]();
-  command.check(values);
+  const files = COMMANDS[name];
+  (await files.check())(values);
+  const command = await files.command();
   const { runCommand } = await import('./run-command.js');
   await runCommand(command, values);
   return 0;

@@ -1,8 +1,5 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { createLogger, exitOnSignals, PinoNestLogger } from '@app/platform';
 import { ConfigError, loadConfig } from '@app/shared';
-import { WorkerModule } from './worker.module.js';
 
 let config;
 try {
@@ -18,6 +15,13 @@ if (config.profile !== 'server') {
   );
   process.exit(1);
 }
+// Imported once the configuration is known good (as in the API's main).
+const [{ NestFactory }, { createLogger, exitOnSignals, PinoNestLogger }, { WorkerModule }] =
+  await Promise.all([
+    import('@nestjs/core'),
+    import('@app/platform'),
+    import('./worker.module.js'),
+  ]);
 const logger = createLogger(config.logLevel, 'worker', 1, config.logFormat);
 const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
   logger: new PinoNestLogger(logger),

@@ -4,5 +4,4 @@ export { CreateApiClientCommand } from './application/commands/create-api-client
 export { CountAccountsQuery } from './application/queries/count-accounts/count-accounts.query.js';
 export { CurrentTenant } from './interface/http/current-tenant.decorator.js';
 export { RequiresPlan } from './interface/http/requires-plan.js';
-export { PLANS, isPlan } from './domain/plan.js';
 export type { IssuedCredentials, AuthenticatedClient } from './domain/api-client.js';

@@ -30,7 +30,8 @@ export {
   type LogFormat,
 } from './config/app-config.js';
 export { ConfigModule } from './config/config.module.js';
-export { RequestContext, type Tenant, type Plan } from './context/request-context.js';
+export { RequestContext, type Tenant } from './context/request-context.js';
+export { PLANS, isPlan, type Plan } from './context/plan.js';
 export { deadlineSignal, throwIfStopped } from './context/work-signal.js';
 export { workPacer, WORK_SLICE_MS } from './context/work-pacer.js';
 export {

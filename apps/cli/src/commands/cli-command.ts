@@ -2,13 +2,12 @@ import type { DynamicModule, INestApplicationContext, Type } from '@nestjs/commo
 import type { AppConfig } from '@app/shared';
 
 /**
- * One CLI command. main.ts imports a command's file only when that command runs, and the
- * command names the Nest modules it needs: `help`, a usage mistake and each command load
- * only what they use (see the README, "CLI start-up").
+ * One CLI command, in `<name>.command.ts`; its options are checked by `<name>.options.ts`.
+ * main.ts imports the check, then the command, only when that command runs, and the command
+ * names the Nest modules it needs: `help` loads no library, a usage mistake only what the
+ * check needs, and each command only what it uses (see the README, "CLI start-up").
  */
 export interface CliCommand<Options> {
-  /** Checked before anything opens the database: a usage mistake needs no database. */
-  check(options: Options): void;
   /** The modules the command needs besides the configuration, database and job queue. */
   imports(): (Type | DynamicModule)[];
   /** Whether the command runs jobs itself (see CliModuleOptions.runJobs). */

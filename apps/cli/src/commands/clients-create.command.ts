@@ -1,25 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { AuthCoreModule, CreateApiClientCommand, isPlan, PLANS } from '@app/auth';
-import type { AppConfig, Plan } from '@app/shared';
+import { AuthCoreModule, CreateApiClientCommand } from '@app/auth';
+import type { AppConfig } from '@app/shared';
 import type { CliCommand } from './cli-command.js';
+import { checkClientsCreateOptions, type ClientsCreateOptions } from './clients-create.options.js';
 import { migrate } from './migrate.command.js';
-import { UsageError } from './usage-error.js';
-
-export interface ClientsCreateOptions {
-  account?: string;
-  plan?: string;
-  name?: string;
-  json?: boolean;
-}
-
-/** Checked before anything opens the database: a usage mistake needs no database. */
-export function checkClientsCreateOptions(
-  options: ClientsCreateOptions,
-): asserts options is ClientsCreateOptions & { account: string; plan: Plan } {
-  if (!options.account) throw new UsageError('--account NAME is required');
-  if (!isPlan(options.plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
-}
 
 async function createClient(
   app: INestApplicationContext,
@@ -54,7 +39,6 @@ async function createClient(
 }
 
 export const clientsCreateCommand: CliCommand<ClientsCreateOptions> = {
-  check: checkClientsCreateOptions,
   imports: () => [AuthCoreModule],
   run: createClient,
 };

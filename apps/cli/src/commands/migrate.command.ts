@@ -9,10 +9,7 @@ export async function migrate(app: INestApplicationContext, config: AppConfig): 
 }
 
 /** `migrate`: the database and its migrations, nothing else. */
-export const migrateCommand: CliCommand<unknown> = {
-  check() {
-    // No options.
-  },
+export const migrateCommand: CliCommand<object> = {
   imports: () => [],
   async run(app, config) {
     const applied = await migrate(app, config);

@@ -11,16 +11,8 @@ import {
   VocabularyModule,
 } from '@app/vocabulary';
 import type { CliCommand } from './cli-command.js';
+import { checkVocabImportOptions, type VocabImportOptions } from './vocab-import.options.js';
 import { migrate } from './migrate.command.js';
-import { UsageError } from './usage-error.js';
-
-export interface VocabImportOptions {
-  athena?: string;
-  icd10cm?: string;
-  loinc?: string;
-  hcpcs?: string;
-  release?: string;
-}
 
 function progress({ table, rows, done, rowsPerSecond, etaSeconds }: ImportProgress): void {
   const rate = rowsPerSecond === undefined ? '' : ` (${rowsPerSecond.toLocaleString('en')} rows/s`;
@@ -36,19 +28,6 @@ function releaseOf(kind: PublisherFileKind, path: string, release: string | unde
   if (release) return release;
   const year = /(19|20)\d{2}/.exec(basename(path))?.[0];
   return `${kind.toUpperCase()} ${year ?? 'unknown release'}`;
-}
-
-/** Checked before anything opens the database; returns the one source named. */
-export function checkVocabImportOptions(options: VocabImportOptions): 'athena' | PublisherFileKind {
-  const sources = (['athena', 'icd10cm', 'loinc', 'hcpcs'] as const).filter(
-    (option) => options[option] !== undefined,
-  );
-  if (sources.length !== 1) {
-    throw new UsageError(
-      'vocab:import needs exactly one of --athena DIR, --icd10cm FILE, --loinc FILE, --hcpcs FILE',
-    );
-  }
-  return sources[0];
 }
 
 async function importVocabulary(
@@ -106,7 +85,6 @@ async function importVocabulary(
 }
 
 export const vocabImportCommand: CliCommand<VocabImportOptions> = {
-  check: checkVocabImportOptions,
   imports: () => [VocabularyModule, ConstrueModule],
   run: importVocabulary,
 };

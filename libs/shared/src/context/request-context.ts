@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from '../errors/app-error.js';
-
-export type Plan = 'free' | 'paid';
+import type { Plan } from './plan.js';
 
 /** Who is calling: the account that owns every row the request reads or writes. */
 export interface Tenant {

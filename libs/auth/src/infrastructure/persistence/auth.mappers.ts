@@ -1,5 +1,5 @@
+import { isPlan } from '@app/shared';
 import type { Account, ApiClient } from '../../domain/api-client.js';
-import { isPlan } from '../../domain/plan.js';
 import type { AccountEntity } from './account.entity.js';
 import type { ApiClientEntity } from './api-client.entity.js';
 

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { isUuid } from '@app/shared';
+import { isPlan, isUuid } from '@app/shared';
 import type { Repository } from 'typeorm';
 import {
   ApiClientRepository,
   type NewApiClient,
 } from '../../application/ports/api-client.repository.js';
 import type { ApiClient, AuthenticatedClient } from '../../domain/api-client.js';
-import { isPlan } from '../../domain/plan.js';
 import { AccountEntity } from './account.entity.js';
 import { ApiClientEntity } from './api-client.entity.js';
 import { toApiClient } from './auth.mappers.js';
