@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
@@ -28,6 +29,12 @@ const alias = Object.fromEntries(
     ]),
   ),
 );
+
+// Integration and e2e files run two at a time even on two cores (vitest's default there is
+// one): a file spends most of its time waiting for the processes it spawns, PostgreSQL and
+// Redis, and each file has its own database, Redis prefix, data directory and port 0, so no
+// two files share anything.
+const SERVICE_FILES_AT_ONCE = Math.max(2, availableParallelism() - 1);
 
 // SWC compiles the TypeScript so that decorator metadata (Nest DI, class-validator) is emitted.
 const swcPlugin = swc.vite({
@@ -61,6 +68,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.int.spec.ts'],
           environment: 'node',
+          maxWorkers: SERVICE_FILES_AT_ONCE,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -74,7 +82,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: SERVICE_FILES_AT_ONCE,
         },
       },
     ],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild, runCli, startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { createTestDatabase, serverEnv, type TestDatabase } from '../support/server-resources.js';
-import { basic } from '../support/test-app.js';
+import { basic } from '../support/credentials.js';
 
 describe.each(['embedded', 'server'] as const)(
   'CLI against the configured database (%s profile)',

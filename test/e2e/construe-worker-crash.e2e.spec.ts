@@ -10,7 +10,7 @@ import {
   type ApiProcess,
 } from '../support/api-process.js';
 import { createTestDatabase, serverEnv, type TestDatabase } from '../support/server-resources.js';
-import { basic } from '../support/test-app.js';
+import { basic } from '../support/credentials.js';
 
 const CODES = 30_000;
 

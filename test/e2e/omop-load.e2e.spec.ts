@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild, runCli, WORKER_ENTRY } from '../support/api-process.js';
 import { createTestDatabase, serverEnv, type TestDatabase } from '../support/server-resources.js';
-import { PROFILES } from '../support/test-app.js';
+import { PROFILES } from '../support/credentials.js';
 
 const REFERENCE = new URL('../../../shared/reference/', import.meta.url).pathname;
 const ATHENA = `${REFERENCE}omop/vocab/athena-subset`;

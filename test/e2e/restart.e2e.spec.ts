@@ -9,7 +9,7 @@ import {
   startApiProcess,
   type ApiProcess,
 } from '../support/api-process.js';
-import { basic } from '../support/test-app.js';
+import { basic } from '../support/credentials.js';
 
 async function token(
   baseUrl: string,

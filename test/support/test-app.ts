@@ -6,6 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CreateApiClientCommand } from '@app/auth';
 import { loadConfig, type AppConfig, type Plan } from '@app/shared';
 import { createApiApp } from '../../apps/api/src/create-api-app.js';
+import type { Credentials, ProfileName } from './credentials.js';
 import {
   createTestDatabase,
   serverEnv,
@@ -13,14 +14,8 @@ import {
   TEST_JWT_SECRET,
 } from './server-resources.js';
 
-export type ProfileName = 'embedded' | 'server';
-export const PROFILES: ProfileName[] = ['embedded', 'server'];
-
-export interface Credentials {
-  clientId: string;
-  clientSecret: string;
-  accountId: string;
-}
+// Light helpers, importable without loading the app (tests that spawn the built processes).
+export { basic, PROFILES, type Credentials, type ProfileName } from './credentials.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -91,8 +86,4 @@ export async function startTestApp(
       await cleanup();
     },
   };
-}
-
-export function basic(credentials: Pick<Credentials, 'clientId' | 'clientSecret'>): string {
-  return `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64')}`;
 }
