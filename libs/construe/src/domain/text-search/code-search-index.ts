@@ -110,7 +110,7 @@ export const DEFAULT_RANKING: RankingParameters = {
   group: 0.3,
   residualGain: 0.1,
   residualLoss: 0.05,
-  expansion: 0.5,
+  expansion: 0.7,
   expandBelow: 3,
 };
 /**
