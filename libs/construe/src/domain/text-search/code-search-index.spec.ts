@@ -193,3 +193,54 @@ describe('CodeSearchIndex lexical knowledge', () => {
     expect(found(withKnowledge, 'ingrowing fingernail')[0]).toBe('G2');
   });
 });
+
+describe('CodeSearchIndex query-side expansion', () => {
+  /** Invented titles; "plimmet" and "quorvax" are words no title holds. */
+  const TITLES: (SearchDocument & { code: string })[] = [
+    { code: 'K1', title: 'Swelling of the gumline' },
+    { code: 'K2', title: 'Blister of the gumline' },
+    { code: 'K3', title: 'Wandering swelling of the elbow' },
+    { code: 'K4', title: 'Zebrine stripe of the gumline' },
+    { code: 'K5', title: 'Zebrine stripe of the elbow' },
+  ];
+  const index = new CodeSearchIndex(TITLES);
+  const off = new CodeSearchIndex(TITLES, { ...DEFAULT_RANKING, expansion: 0 });
+  const related = new Map([
+    [
+      'plimmet',
+      [
+        { word: 'swelling', weight: 1 },
+        { word: 'gumline', weight: 0.5 },
+      ],
+    ],
+    ['zebrine', [{ word: 'blister', weight: 1 }]],
+  ]);
+  const found = (query: string, on = index) =>
+    on.search(query, 5, related).map(({ doc }) => TITLES[doc].code);
+
+  it('asks for the query words that no code holds, or very few, and only meaningful ones', () => {
+    const strict = new CodeSearchIndex(TITLES, { ...DEFAULT_RANKING, expandBelow: 1 });
+    // "elbow" is held by two codes, "NOS" is boilerplate.
+    expect(strict.wordsToExpand('plimmet of the elbow NOS')).toEqual(['plimmet']);
+    expect(strict.wordsToExpand('zebrine')).toEqual([]);
+    // "zebrine" is held by two codes, "gumline" by three.
+    const rare = new CodeSearchIndex(TITLES, { ...DEFAULT_RANKING, expandBelow: 2 });
+    expect(rare.wordsToExpand('zebrine gumline')).toEqual(['zebrine']);
+    expect(off.wordsToExpand('plimmet')).toEqual([]);
+  });
+
+  it('finds a code by the related words of a word no title holds', () => {
+    expect(found('plimmet', off)).toEqual([]);
+    // K1 holds both related words; K3 only the synonym, K2 only the definition word.
+    expect(found('plimmet').slice(0, 3)).toEqual(['K1', 'K3', 'K2']);
+    expect(found('plimmet of the elbow')[0]).toBe('K3');
+  });
+
+  it('caps what related words add up to: a code holding only them stays below one holding the word', () => {
+    const hits = found('zebrine');
+    expect(hits.slice(0, 2).sort()).toEqual(['K4', 'K5']);
+    expect(hits).toContain('K2');
+    const scores = index.search('zebrine', 5, related).map(({ score }) => score);
+    expect(scores[2]).toBeLessThan(scores[1]);
+  });
+});

@@ -4,6 +4,12 @@ import { stem } from './clinical-stemmer.js';
 import { editDistanceFloor, letterMask } from './letter-mask.js';
 import { isLowInformation, queryWords, terms, words, type QueryWord } from './search-words.js';
 
+/** A word related to a query word (`search`'s `expansions`), with how closely (0–1]. */
+export interface RelatedWord {
+  word: string;
+  weight: number;
+}
+
 /**
  * In-memory lexical retrieval over one code system: BM25F over three fields of each code
  * (its own title; its synonyms, from the vocabulary's synonym rows and the names of the
@@ -79,6 +85,16 @@ export interface RankingParameters {
    */
   residualGain: number;
   residualLoss: number;
+  /**
+   * Query-side expansion (`search`'s `expansions`): a query word held by at most `expandBelow`
+   * codes is also matched through its related words (its synonyms, definition, hypernym in a
+   * lexical database), each at `expansion` × its closeness × its own IDF, summed per code and
+   * capped at `expansion` × the word's own IDF: an expanded word never counts more than a
+   * share of what the word itself would have counted, so a code holding the query's own
+   * words stays ahead of one that holds only related words.
+   */
+  expansion: number;
+  expandBelow: number;
 }
 
 export const DEFAULT_RANKING: RankingParameters = {
@@ -94,6 +110,8 @@ export const DEFAULT_RANKING: RankingParameters = {
   group: 0.3,
   residualGain: 0.1,
   residualLoss: 0.05,
+  expansion: 0.7,
+  expandBelow: 3,
 };
 /**
  * Title words of a residual class: "Other …", "… NEC". ("Elsewhere" is not one: "… in
@@ -323,11 +341,20 @@ export class CodeSearchIndex {
   }
 
   /** The best `limit` documents for the query, best first; ties go to the shorter title, then index order. */
-  search(query: string, limit: number): SearchHit[] {
+  search(
+    query: string,
+    limit: number,
+    expansions?: ReadonlyMap<string, readonly RelatedWord[]>,
+  ): SearchHit[] {
     const words = queryWords(query);
+    const own = new Set(words.map((word) => word.term));
     const resolved = words
-      .map((word) => ({ word, alternatives: this.alternatives(word) }))
-      .filter((entry) => entry.alternatives.length > 0);
+      .map((word) => ({
+        word,
+        alternatives: this.alternatives(word),
+        ...this.expansionOf(word, expansions, own),
+      }))
+      .filter((entry) => entry.alternatives.length > 0 || entry.related.length > 0);
     if (resolved.length === 0 || limit <= 0) return [];
     const selecting = resolved.filter((entry) => !isLowInformation(entry.word.term));
     // Boilerplate words select codes only in a query made of nothing else ("other", "NOS").
@@ -339,18 +366,23 @@ export class CodeSearchIndex {
     const generation = this.nextGeneration();
     const touched: number[] = [];
     for (const entry of selectors) {
-      this.accumulate(entry.alternatives, (doc, value, covered) => {
-        if (this.marks[doc] !== generation) {
-          this.marks[doc] = generation;
-          this.scores[doc] = 0;
-          this.titleCovered[doc] = 0;
-          this.matched[doc] = 0;
-          touched.push(doc);
-        }
-        this.matched[doc]++;
-        this.scores[doc] += value;
-        this.titleCovered[doc] += covered;
-      });
+      this.accumulate(
+        entry.alternatives,
+        (doc, value, covered) => {
+          if (this.marks[doc] !== generation) {
+            this.marks[doc] = generation;
+            this.scores[doc] = 0;
+            this.titleCovered[doc] = 0;
+            this.matched[doc] = 0;
+            touched.push(doc);
+          }
+          this.matched[doc]++;
+          this.scores[doc] += value;
+          this.titleCovered[doc] += covered;
+        },
+        entry.related,
+        entry.cap,
+      );
     }
     for (const entry of others) {
       this.accumulate(entry.alternatives, (doc, value) => {
@@ -370,6 +402,65 @@ export class CodeSearchIndex {
     }
     if (this.groups !== null) this.addGroupScores(query, touched);
     return this.top(touched, limit);
+  }
+
+  /**
+   * The query's words (as typed, lower case) that are worth looking up in a lexical database:
+   * meaningful words of four letters or more, no abbreviation, held by at most `expandBelow`
+   * codes (none: a word of nobody's title).
+   */
+  wordsToExpand(query: string): string[] {
+    if (this.ranking.expansion <= 0) return [];
+    return queryWords(query)
+      .filter(
+        (word) =>
+          !word.abbreviation &&
+          word.word.length >= 4 &&
+          !/\d/.test(word.word) &&
+          !isLowInformation(word.term) &&
+          this.documentFrequency(word.term) <= this.ranking.expandBelow,
+      )
+      .map((word) => word.word);
+  }
+
+  private documentFrequency(term: string): number {
+    const id = this.termIds.get(term);
+    return id === undefined ? 0 : this.postings[id].docs.length;
+  }
+
+  /** The index terms of a query word's related words, and the cap on what they add up to. */
+  private expansionOf(
+    word: QueryWord,
+    expansions: ReadonlyMap<string, readonly RelatedWord[]> | undefined,
+    own: ReadonlySet<string>,
+  ): { related: Alternative[]; cap: number } {
+    const found = expansions?.get(word.word);
+    if (found === undefined || found.length === 0 || this.ranking.expansion <= 0) {
+      return { related: [], cap: 0 };
+    }
+    const best = new Map<number, number>();
+    for (const { word: relatedWord, weight } of found) {
+      const term = stem(relatedWord);
+      if (own.has(term) || isLowInformation(term)) continue;
+      const factor = this.ranking.expansion * weight;
+      const root = rootOf(term);
+      for (const [key, share] of [
+        [term, 1],
+        [root, this.ranking.root],
+      ] as const) {
+        const termId = key === null ? undefined : this.termIds.get(key);
+        if (termId !== undefined && factor * share > (best.get(termId) ?? 0)) {
+          best.set(termId, factor * share);
+        }
+      }
+    }
+    const id = this.termIds.get(word.term);
+    const count = this.size;
+    const idf = id === undefined ? Math.log(1 + (count + 0.5) / 0.5) : this.idf[id];
+    return {
+      related: [...best].map(([termId, factor]) => ({ termId, factor })),
+      cap: this.ranking.expansion * idf,
+    };
   }
 
   private addGroupScores(query: string, touched: number[]): void {
@@ -407,9 +498,12 @@ export class CodeSearchIndex {
   private accumulate(
     alternatives: Alternative[],
     add: (doc: number, value: number, coveredTitle: number) => void,
+    related: Alternative[] = [],
+    cap = 0,
   ): void {
     const generation = this.nextWordGeneration();
     const touched: number[] = [];
+    if (related.length > 0) this.accumulateRelated(related, cap, generation, touched);
     for (const { termId, factor } of alternatives) {
       const { docs, weights, inTitle } = this.postings[termId];
       const idf = this.idf[termId] * factor;
@@ -429,6 +523,40 @@ export class CodeSearchIndex {
       }
     }
     for (const doc of touched) add(doc, this.wordScores[doc], this.wordCovered[doc]);
+  }
+
+  /**
+   * A word's related words' contributions, summed per doc and capped, as the word's first
+   * contributions (its own alternatives then count where they are higher).
+   */
+  private accumulateRelated(
+    related: Alternative[],
+    cap: number,
+    generation: number,
+    touched: number[],
+  ): void {
+    for (const { termId, factor } of related) {
+      const { docs, weights, inTitle } = this.postings[termId];
+      const idf = this.idf[termId] * factor;
+      for (let index = 0; index < docs.length; index++) {
+        const doc = docs[index];
+        const value = idf * weights[index];
+        const covered = inTitle[index] ? idf : 0;
+        if (this.wordMarks[doc] !== generation) {
+          this.wordMarks[doc] = generation;
+          this.wordScores[doc] = value;
+          this.wordCovered[doc] = covered;
+          touched.push(doc);
+        } else {
+          this.wordScores[doc] += value;
+          this.wordCovered[doc] += covered;
+        }
+      }
+    }
+    for (const doc of touched) {
+      if (this.wordScores[doc] > cap) this.wordScores[doc] = cap;
+      if (this.wordCovered[doc] > cap) this.wordCovered[doc] = cap;
+    }
   }
 
   /**

