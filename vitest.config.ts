@@ -30,11 +30,11 @@ const alias = Object.fromEntries(
   ),
 );
 
-// Integration and e2e files run two at a time even on two cores (vitest's default there is
-// one): a file spends most of its time waiting for the processes it spawns, PostgreSQL and
-// Redis, and each file has its own database, Redis prefix, data directory and port 0, so no
-// two files share anything.
-const SERVICE_FILES_AT_ONCE = Math.max(2, availableParallelism() - 1);
+// Test files run two at a time even on two cores (vitest's default there is one): an
+// integration or e2e file spends most of its time waiting for the processes it spawns,
+// PostgreSQL and Redis, and each file has its own database, Redis prefix, data directory and
+// port 0, so no two files share anything.
+const FILES_AT_ONCE = Math.max(2, availableParallelism() - 1);
 
 // SWC compiles the TypeScript so that decorator metadata (Nest DI, class-validator) is emitted.
 const swcPlugin = swc.vite({
@@ -50,6 +50,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     pool: 'forks',
+    // One setting for every project: vitest runs projects with different worker counts only
+    // when each has its own sequence.groupOrder, which would also serialise the projects.
+    maxWorkers: FILES_AT_ONCE,
     reporters: ['default'],
     projects: [
       {
@@ -68,7 +71,6 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.int.spec.ts'],
           environment: 'node',
-          maxWorkers: SERVICE_FILES_AT_ONCE,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -82,7 +84,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: SERVICE_FILES_AT_ONCE,
         },
       },
     ],

@@ -39,7 +39,7 @@ step('build', process.execPath, ['scripts/build.mjs']);
 
 const report = `${RESULTS}/vitest.json`;
 process.stdout.write('\n▶ tests (unit, integration, e2e)\n');
-spawnSync(
+const vitest = spawnSync(
   'node_modules/.bin/vitest',
   ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
   {
@@ -48,6 +48,7 @@ spawnSync(
 );
 if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8'));
+  const failedBefore = failed;
   passed += results.numPassedTests;
   failed += results.numFailedTests;
   for (const file of results.testResults) {
@@ -59,6 +60,14 @@ if (existsSync(report)) {
     }
     for (const test of file.assertionResults)
       if (test.status === 'failed') failures.push(test.fullName);
+  }
+  // A configuration or unhandled error can end a run with no failed test, or with none at all.
+  if (results.numTotalTests === 0) {
+    failed += 1;
+    failures.push('vitest ran no test');
+  } else if (vitest.status !== 0 && failed === failedBefore) {
+    failed += 1;
+    failures.push(`vitest exited with status ${vitest.status} (an error outside the tests)`);
   }
 } else {
   failed += 1;
