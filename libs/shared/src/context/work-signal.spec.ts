@@ -5,9 +5,10 @@ import { deadlineSignal, throwIfStopped } from './work-signal.js';
 describe('deadlineSignal and throwIfStopped', () => {
   it('stops synchronous work once the deadline passed, though the timer could not fire', () => {
     const stop = new Error('deadline');
-    const { signal, dispose } = deadlineSignal(5, () => stop);
+    // 100 ms leaves room for a busy machine between creating the signal and the first check.
+    const { signal, dispose } = deadlineSignal(100, () => stop);
     expect(() => throwIfStopped(signal)).not.toThrow();
-    const until = performance.now() + 10;
+    const until = performance.now() + 150;
     while (performance.now() < until) {
       // synchronous work: no timer runs meanwhile
     }
