@@ -14,6 +14,7 @@ import {
   type Tally,
 } from '@app/omop';
 import type { AppConfig } from '@app/shared';
+import { limitHeapGrowthForLoad } from './heap-growth.js';
 import { migrate } from './migrate.command.js';
 import { UsageError } from './usage-error.js';
 
@@ -154,6 +155,8 @@ export async function omopLoadCommand(
   options: OmopLoadOptions,
 ): Promise<void> {
   const checked = checkOmopLoadOptions(options);
+  // In the embedded profile the batches run in this process: keep the collector's slack small.
+  limitHeapGrowthForLoad();
   // The service's own database holds the vocabulary the rows are mapped with.
   if (config.runMigrations) await migrate(app, config);
   process.stderr.write(
