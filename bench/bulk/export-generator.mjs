@@ -8,6 +8,24 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
 const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-)([0-9a-f]{12})/g;
+// A practitioner's NPI, as an identifier or inside a conditional reference
+// (`Practitioner?identifier=http://hl7.org/fhir/sid/us-npi|9999974493`).
+const NPI = /(us-npi(?:\||"\s*,\s*"value"\s*:\s*"))\d{4}(\d{6})/g;
+
+/**
+ * One copy's text: every UUID and every NPI rewritten, so that a copy's patients,
+ * practitioners and organizations are distinct from every other copy's (Synthea's NPIs
+ * are not UUIDs: left alone, every copy's practitioners shared their NPIs, and a
+ * reference by NPI answered to one practitioner per copy).
+ */
+function rewriteCopy(text, copy) {
+  if (copy === 0) return text;
+  const suffix = copy.toString(16).padStart(6, '0');
+  const npiPrefix = String(9999 - copy).padStart(4, '0');
+  return text
+    .replace(UUID, (_, head, tail) => head + tail.slice(0, 6) + suffix)
+    .replace(NPI, (_, head, tail) => head + npiPrefix + tail);
+}
 
 /** Returns { patients, resources, bytes } written. */
 export async function writeExport(source, directory, patients) {
@@ -30,13 +48,9 @@ export async function writeExport(source, directory, patients) {
   for (const [name, sourceLines] of lines) {
     const out = createWriteStream(join(directory, name));
     for (let copy = 0; copy < copies; copy += 1) {
-      const suffix = copy.toString(16).padStart(6, '0');
       let buffer = '';
       for (const line of sourceLines) {
-        buffer +=
-          (copy === 0
-            ? line
-            : line.replace(UUID, (_, head, tail) => head + tail.slice(0, 6) + suffix)) + '\n';
+        buffer += rewriteCopy(line, copy) + '\n';
         resources += 1;
       }
       bytes += Buffer.byteLength(buffer);
@@ -64,8 +78,7 @@ export async function writeBundles(source, directory, copies) {
     const isPatient = /"resourceType"\s*:\s*"Patient"/.test(text);
     for (let copy = 0; copy < copies; copy += 1) {
       const suffix = copy.toString(16).padStart(6, '0');
-      const rewritten =
-        copy === 0 ? text : text.replace(UUID, (_, head, tail) => head + tail.slice(0, 6) + suffix);
+      const rewritten = rewriteCopy(text, copy);
       await writeFile(join(directory, `${suffix}-${name.replace(/\.gz$/, '')}`), rewritten);
       resources += entries;
       bytes += Buffer.byteLength(rewritten);

@@ -12,6 +12,7 @@ import {
 } from '@app/omop';
 import type { AppConfig } from '@app/shared';
 import type { CliCommand } from './cli-command.js';
+import { limitHeapGrowthForLoad } from './heap-growth.js';
 import { migrate } from './migrate.command.js';
 import { checkOmopLoadOptions, type OmopLoadOptions } from './omop-load.options.js';
 
@@ -88,6 +89,8 @@ async function loadOmop(
   options: OmopLoadOptions,
 ): Promise<void> {
   const checked = checkOmopLoadOptions(options);
+  // In the embedded profile the batches run in this process: keep the collector's slack small.
+  limitHeapGrowthForLoad();
   // The service's own database holds the vocabulary the rows are mapped with.
   if (config.runMigrations) await migrate(app, config);
   process.stderr.write(

@@ -63,6 +63,39 @@ describe('SharedResourceIndex', () => {
     expect(shared.answering(['Organization/unknown'])).toEqual([]);
   });
 
+  it('answers a key shared by several resources with each of them, once, by staging order', () => {
+    const twins = new SharedResourceIndex([
+      staged(30, { resourceType: 'Practitioner', id: 'b', identifier: [{ value: '7' }] }),
+      staged(20, { resourceType: 'Practitioner', id: 'a', identifier: [{ value: '7' }] }),
+      staged(40, {
+        resourceType: 'PractitionerRole',
+        id: 'r',
+        practitioner: { reference: 'Practitioner?identifier=7' },
+        organization: { reference: 'Practitioner?identifier=7' },
+      }),
+      staged(50, { resourceType: 'Practitioner', id: 'c', identifier: [{ value: '7' }] }),
+      staged(60, { resourceType: 'Basic' }),
+    ]);
+    expect(
+      twins.answering(['Practitioner?identifier=7', 'Practitioner/a']).map((r) => r.seq),
+    ).toEqual([20, 30, 50]);
+    expect(twins.referencing(['Practitioner?identifier=7']).map((r) => r.seq)).toEqual([40]);
+  });
+
+  it('builds its reference index again when asked after releasing it', () => {
+    const index = new SharedResourceIndex([
+      staged(12, {
+        resourceType: 'PractitionerRole',
+        id: 'r',
+        practitioner: { reference: 'Practitioner/x' },
+      }),
+    ]);
+    expect(index.referencing(['Practitioner/x']).map((r) => r.seq)).toEqual([12]);
+    index.releaseReferences();
+    expect(index.answering(['PractitionerRole/r']).map((r) => r.seq)).toEqual([12]);
+    expect(index.referencing(['Practitioner/x']).map((r) => r.seq)).toEqual([12]);
+  });
+
   it('hands out a new copy on every lookup', () => {
     const [first] = shared.answering(['Organization/o']);
     first.resource.id = 'changed';

@@ -97,6 +97,9 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
   ): Promise<Pick<BatchWrite, 'tables' | 'mapping'>> {
     const own = await this.staging.resourcesFiledUnder(target, runId, refs);
     const shared = await this.sharedIndex(target, runId);
+    // The shared batches all run before the first patients' batch: from then on the
+    // index's references (only the shared batches look resources up by them) are garbage.
+    if (!ownsSharedRows) shared.releaseReferences();
     const context = ownsSharedRows ? this.sharedResourcesPointingAt(shared, own) : [];
     const input = withReferencedSharedResources([...own, ...context], shared, MAX_REFERENCE_ROUNDS);
     // Shutting down: the queue hands the batch back; it is written once, by whoever resumes it.
