@@ -503,7 +503,30 @@ export class CodeSearchIndex {
   ): void {
     const generation = this.nextWordGeneration();
     const touched: number[] = [];
-    if (related.length > 0) this.accumulateRelated(related, cap, generation, touched);
+    if (related.length > 0) {
+      // The related words' contributions are summed per doc and capped, and count first: the
+      // word's own alternatives then count where they are higher.
+      this.gather(related, generation, touched, true);
+      for (const doc of touched) {
+        if (this.wordScores[doc] > cap) this.wordScores[doc] = cap;
+        if (this.wordCovered[doc] > cap) this.wordCovered[doc] = cap;
+      }
+    }
+    this.gather(alternatives, generation, touched, false);
+    for (const doc of touched) add(doc, this.wordScores[doc], this.wordCovered[doc]);
+  }
+
+  /**
+   * Each doc's contribution from these alternatives into the word's scratch scores: the sum
+   * of them (`sum`) or the best one. A doc seen first in this word's generation is added to
+   * `touched`.
+   */
+  private gather(
+    alternatives: Alternative[],
+    generation: number,
+    touched: number[],
+    sum: boolean,
+  ): void {
     for (const { termId, factor } of alternatives) {
       const { docs, weights, inTitle } = this.postings[termId];
       const idf = this.idf[termId] * factor;
@@ -516,46 +539,14 @@ export class CodeSearchIndex {
           this.wordScores[doc] = value;
           this.wordCovered[doc] = covered;
           touched.push(doc);
+        } else if (sum) {
+          this.wordScores[doc] += value;
+          this.wordCovered[doc] += covered;
         } else {
           if (value > this.wordScores[doc]) this.wordScores[doc] = value;
           if (covered > this.wordCovered[doc]) this.wordCovered[doc] = covered;
         }
       }
-    }
-    for (const doc of touched) add(doc, this.wordScores[doc], this.wordCovered[doc]);
-  }
-
-  /**
-   * A word's related words' contributions, summed per doc and capped, as the word's first
-   * contributions (its own alternatives then count where they are higher).
-   */
-  private accumulateRelated(
-    related: Alternative[],
-    cap: number,
-    generation: number,
-    touched: number[],
-  ): void {
-    for (const { termId, factor } of related) {
-      const { docs, weights, inTitle } = this.postings[termId];
-      const idf = this.idf[termId] * factor;
-      for (let index = 0; index < docs.length; index++) {
-        const doc = docs[index];
-        const value = idf * weights[index];
-        const covered = inTitle[index] ? idf : 0;
-        if (this.wordMarks[doc] !== generation) {
-          this.wordMarks[doc] = generation;
-          this.wordScores[doc] = value;
-          this.wordCovered[doc] = covered;
-          touched.push(doc);
-        } else {
-          this.wordScores[doc] += value;
-          this.wordCovered[doc] += covered;
-        }
-      }
-    }
-    for (const doc of touched) {
-      if (this.wordScores[doc] > cap) this.wordScores[doc] = cap;
-      if (this.wordCovered[doc] > cap) this.wordCovered[doc] = cap;
     }
   }
 
