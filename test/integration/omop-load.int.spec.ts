@@ -223,6 +223,22 @@ describe.skipIf(!available)(
       expect(await counts()).toEqual(before);
       expect(await providerName()).toBe(provider.provider_name);
       expect(await city()).toBe(address.city);
+      // A run stopped among the shared slices left one slice's digest unrecorded: the next
+      // run rewrites every slice (and restores the hand-edited provider), then skips them.
+      await client.query(
+        `UPDATE ${SCHEMA}.provider SET provider_name = 'edited' WHERE provider_id = $1`,
+        [provider.provider_id],
+      );
+      await client.query(
+        `DELETE FROM ${SCHEMA}._fhir_patient_digest WHERE patient_key = '#shared/0'`,
+      );
+      const resumed = await load();
+      expect(resumed.unchangedSharedResources).toBe(0);
+      expect(resumed.unchangedPatients).toBe(first.patients);
+      expect(await providerName()).toBe(provider.provider_name);
+      expect(await counts()).toEqual(before);
+      expect(await count('_fhir_shared_owned')).toBeGreaterThan(0);
+      expect((await load()).unchangedSharedResources).toBe(second.unchangedSharedResources);
       // Staging is cleared once a run ends.
       expect(await count('_fhir_load_resource')).toBe(0);
       expect(await count('_fhir_load_batch')).toBe(0);
