@@ -480,7 +480,9 @@ async function loadShape(work, shape, report) {
           ),
         );
         const skipped = /Skipped (\d+) patients unchanged/.exec(result.stdout)?.[1] ?? '0';
-        const label = `${shape}: omop:load ${profile}, ${run}, ${skipped} patients unchanged`;
+        const sharedSkipped =
+          /Skipped (\d+) shared resources unchanged/.exec(result.stdout)?.[1] ?? '0';
+        const label = `${shape}: omop:load ${profile}, ${run}, ${skipped} patients and ${sharedSkipped} shared resources unchanged`;
         console.log(`${label}: ${result.seconds.toFixed(1)} s`);
         console.log(`  RSS samples (MB, every ${options['rss-every']} s): ${samples.join(' ')}`);
         report.push({

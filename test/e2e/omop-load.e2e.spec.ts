@@ -12,8 +12,9 @@ import { PROFILES } from '../support/credentials.js';
 const REFERENCE = new URL('../../../shared/reference/', import.meta.url).pathname;
 const ATHENA = `${REFERENCE}omop/vocab/athena-subset`;
 const NDJSON = `${REFERENCE}fhir/synthea-bulk-ndjson-13-patients`;
-const available = [ATHENA, NDJSON, `${REFERENCE}omop/cdm-v5.4/postgresql_ddl`].every((path) =>
-  existsSync(path),
+const BUNDLES = `${REFERENCE}fhir/synthea-hiv-bundles-14-patients`;
+const available = [ATHENA, NDJSON, BUNDLES, `${REFERENCE}omop/cdm-v5.4/postgresql_ddl`].every(
+  (path) => existsSync(path),
 );
 if (!available) console.warn(`Skipping the omop:load e2e tests: ${REFERENCE} not found`);
 
@@ -279,6 +280,47 @@ describe.skipIf(!available).each(PROFILES)(
       expect(await counts()).toEqual(before);
       expect(await count('_fhir_source_id')).toBe(ids);
       expect(second.stdout).toContain('Skipped 13 patients unchanged since the last load');
+      expect(first.stdout).not.toContain('shared resources unchanged');
+      expect(second.stdout).toMatch(/Skipped \d+ shared resources unchanged since the last load/);
+    }, 300_000);
+
+    it('skips the shared resources of unchanged Bundles when run again, changing no count', async () => {
+      const schema = 'bundles';
+      const args = [
+        'omop:load',
+        '--bundles',
+        BUNDLES,
+        '--target',
+        `${target.url}?schema=${schema}`,
+      ];
+      const tableCounts = async () =>
+        Object.fromEntries(
+          await Promise.all(
+            CDM_TABLES.map(async (table): Promise<[string, number]> => [
+              table,
+              Number(
+                (await client.query(`SELECT count(*) AS n FROM ${schema}.${table}`)).rows[0].n,
+              ),
+            ]),
+          ),
+        );
+      const loaded = await cli(args, env);
+      expect(loaded.status, loaded.stderr).toBe(0);
+      expect(loaded.stdout).not.toContain('shared resources unchanged');
+      const before = await tableCounts();
+      expect(before.provider).toBeGreaterThan(0);
+      const again = await cli(args, env);
+      expect(again.status, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/Skipped 14 patients unchanged since the last load/);
+      expect(again.stdout).toMatch(
+        /Skipped [1-9]\d* shared resources unchanged since the last load/,
+      );
+      expect(again.stdout).toMatch(/\(14 patients, 0 batches\)/);
+      expect(await tableCounts()).toEqual(before);
+      const full = await cli([...args, '--full'], env);
+      expect(full.status, full.stderr).toBe(0);
+      expect(full.stdout).not.toContain('unchanged since the last load');
+      expect(await tableCounts()).toEqual(before);
     }, 300_000);
 
     it('ends with every row once when the process running the batches is killed mid-load', async () => {

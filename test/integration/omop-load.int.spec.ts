@@ -208,16 +208,37 @@ describe.skipIf(!available)(
       const second = await load();
       expect(second.schemaCreated).toBe(false);
       expect(second.unchangedPatients).toBe(first.patients);
+      expect(first.unchangedSharedResources).toBe(0);
+      expect(second.unchangedSharedResources).toBeGreaterThan(0);
+      expect(second.batches).toBe(0);
       expect(await counts()).toEqual(before);
       expect(await count('_fhir_source_id')).toBe(ids);
-      // Shared resources are mapped on every run; unchanged patients are not.
-      expect(await providerName()).toBe(provider.provider_name);
+      // Neither the unchanged shared resources nor the unchanged patients are mapped again.
+      expect(await providerName()).toBe('edited');
       expect(await city()).toBe('edited');
 
       const full = await load(undefined, SCHEMA, undefined, true);
       expect(full.unchangedPatients).toBe(0);
+      expect(full.unchangedSharedResources).toBe(0);
       expect(await counts()).toEqual(before);
+      expect(await providerName()).toBe(provider.provider_name);
       expect(await city()).toBe(address.city);
+      // A run stopped among the shared slices left one slice's digest unrecorded: the next
+      // run rewrites every slice (and restores the hand-edited provider), then skips them.
+      await client.query(
+        `UPDATE ${SCHEMA}.provider SET provider_name = 'edited' WHERE provider_id = $1`,
+        [provider.provider_id],
+      );
+      await client.query(
+        `DELETE FROM ${SCHEMA}._fhir_patient_digest WHERE patient_key = '#shared/0'`,
+      );
+      const resumed = await load();
+      expect(resumed.unchangedSharedResources).toBe(0);
+      expect(resumed.unchangedPatients).toBe(first.patients);
+      expect(await providerName()).toBe(provider.provider_name);
+      expect(await counts()).toEqual(before);
+      expect(await count('_fhir_shared_owned')).toBeGreaterThan(0);
+      expect((await load()).unchangedSharedResources).toBe(second.unchangedSharedResources);
       // Staging is cleared once a run ends.
       expect(await count('_fhir_load_resource')).toBe(0);
       expect(await count('_fhir_load_batch')).toBe(0);
@@ -240,10 +261,22 @@ describe.skipIf(!available)(
       for (const condition of conditions) condition.onsetDateTime = '1901-02-03T00:00:00Z';
       writeFileSync(join(changed, files[0].replace(/\.gz$/, '')), JSON.stringify(bundle));
       const before = await counts();
+      // The shared slices' rows, as they wrote them: the changed patient's batch, which
+      // sees only some of the shared resources, must not overwrite them.
+      const sharedRows = async () =>
+        (
+          await client.query<{ provider: string; care_site: string }>(
+            `SELECT (SELECT md5(string_agg(p::text, ',' ORDER BY provider_id)) FROM ${SCHEMA}.provider p) AS provider,
+                    (SELECT md5(string_agg(c::text, ',' ORDER BY care_site_id)) FROM ${SCHEMA}.care_site c) AS care_site`,
+          )
+        ).rows[0];
+      const sharedBefore = await sharedRows();
 
       const rerun = await load({ kind: 'bundles', directory: changed });
       expect(rerun.unchangedPatients).toBe(first.patients - 1);
+      expect(rerun.unchangedSharedResources).toBeGreaterThan(0);
       expect(await counts()).toEqual(before);
+      expect(await sharedRows()).toEqual(sharedBefore);
       // Conditions land in condition_occurrence or, by their concept's domain, elsewhere.
       const moved = await client.query(
         `SELECT count(*) AS n FROM ${SCHEMA}.condition_occurrence WHERE condition_start_date = '1901-02-03'`,

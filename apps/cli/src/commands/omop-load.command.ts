@@ -56,6 +56,11 @@ function formatLoadSummary(summary: LoadOmopSummary, target: OmopTarget): string
           `Skipped ${summary.unchangedPatients} patients unchanged since the last load (--full rewrites them)`,
         ]
       : []),
+    ...(summary.unchangedSharedResources > 0
+      ? [
+          `Skipped ${summary.unchangedSharedResources} shared resources unchanged since the last load (--full rewrites them)`,
+        ]
+      : []),
     `Time: ${summary.seconds.toFixed(1)} s, ${rate(summary.resources, summary.seconds)} resources/s; mapping and writing ${summary.mappingSeconds.toFixed(1)} s, ${rate(summary.resources, summary.mappingSeconds)} resources/s`,
   ];
   if (summary.schemaCreated) {

@@ -41,6 +41,17 @@ export abstract class LoadRunStore {
     target: OmopTarget,
     patientKeys: readonly string[],
   ): Promise<Map<string, string>>;
+  /**
+   * The shared slices are rewritten by this run: the digests and the list of rows their
+   * last writing recorded are forgotten first, so that a run stopped halfway is never
+   * taken for a complete one.
+   */
+  abstract forgetSharedRows(target: OmopTarget): Promise<void>;
+  /**
+   * The shared slices are left out of this run (unchanged): the rows they wrote last stay
+   * theirs, and the run's patient batches leave them alone as if this run had written them.
+   */
+  abstract keepSharedRows(target: OmopTarget, runId: string): Promise<void>;
   /** The state of the given batches. */
   abstract states(
     target: OmopTarget,

@@ -1,5 +1,4 @@
 import type { StagedResource } from '../../domain/bulk/batch-input.js';
-import type { StagedJson } from '../../domain/bulk/shared-resource-index.js';
 import type { OmopTarget } from '../../domain/bulk/omop-target.js';
 
 /** A resource on its way into staging: raw JSON and the group it is filed under. */
@@ -31,8 +30,21 @@ export abstract class ResourceStaging {
     runId: string,
     refs: readonly string[],
   ): Promise<StagedResource[]>;
-  /** Every shared resource staged for the run (practitioners, organizations, locations…). */
-  abstract sharedResources(target: OmopTarget, runId: string): Promise<StagedJson[]>;
+  /**
+   * Every shared resource staged for the run (practitioners, organizations, locations…),
+   * in staging order, parsed, handed to `use` one at a time: never all of them at once.
+   */
+  abstract eachSharedResource(
+    target: OmopTarget,
+    runId: string,
+    use: (staged: StagedResource) => void,
+  ): Promise<void>;
+  /** The resources staged under these numbers (`seq`), in staging order, parsed. */
+  abstract resourcesAt(
+    target: OmopTarget,
+    runId: string,
+    seqs: readonly number[],
+  ): Promise<StagedResource[]>;
   /**
    * This process is done with the run, finished or failed. Staging that other processes
    * may still read stays until the run's bookkeeping clears it (LoadRunStore.finish, or

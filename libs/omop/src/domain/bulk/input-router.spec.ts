@@ -101,10 +101,17 @@ describe('grouping resources per patient', () => {
     });
     expect(routed.map((item) => item.seq)).toEqual([1, 2, 3, 4]);
     const plan = router.plan(10);
-    expect(plan.shared).toEqual([
-      { refs: [`${SHARED_GROUP_PREFIX}0`], patients: 0, resources: 2, digests: {} },
-      { refs: [`${SHARED_GROUP_PREFIX}1`], patients: 0, resources: 2, digests: {} },
+    expect(plan.shared.map(({ digests, ...batch }) => [batch, Object.keys(digests)])).toEqual([
+      [
+        { refs: [`${SHARED_GROUP_PREFIX}0`], patients: 0, resources: 2 },
+        [`${SHARED_GROUP_PREFIX}0`],
+      ],
+      [
+        { refs: [`${SHARED_GROUP_PREFIX}1`], patients: 0, resources: 2 },
+        [`${SHARED_GROUP_PREFIX}1`],
+      ],
     ]);
+    expect(router.sharedKeys()).toEqual([`${SHARED_GROUP_PREFIX}0`, `${SHARED_GROUP_PREFIX}1`]);
   });
 
   it('gives a Patient without id or fullUrl a key of its own', () => {
@@ -150,6 +157,52 @@ describe('incremental plans', () => {
     expect(plan.patients).toHaveLength(1);
     expect(plan.patients[0].refs.sort()).toEqual(['Patient/b', 'Patient/d']);
     expect(Object.keys(plan.patients[0].digests).sort()).toEqual(['Patient/b', 'Patient/d']);
+  });
+
+  const withShared = (sharedHashes: bigint[]) => {
+    const router = new InputRouter(2);
+    router.route(patient('a'), undefined, 1n);
+    sharedHashes.forEach((hash, index) =>
+      router.route({ resourceType: 'Organization', id: `o${index}` }, undefined, hash),
+    );
+    return router;
+  };
+  const digestsOf = (router: InputRouter) =>
+    new Map([
+      ...router.patientGroups().map((group) => [group.patientKey, group.digest] as const),
+      ...router.plan(100).shared.flatMap((batch) => Object.entries(batch.digests)),
+    ]);
+
+  it('leaves the shared slices out when every one is unchanged, and counts their resources', () => {
+    const known = digestsOf(withShared([10n, 11n, 12n]));
+    const plan = withShared([10n, 11n, 12n]).plan(100, known);
+    expect(plan.shared).toEqual([]);
+    expect(plan.unchangedShared).toBe(3);
+    expect(plan.patients).toEqual([]);
+  });
+
+  it('plans every shared slice when any one changed, or one is not known', () => {
+    const known = digestsOf(withShared([10n, 11n, 12n]));
+    // Only the second slice (the third resource) differs: the first is planned too.
+    const changed = withShared([10n, 11n, 13n]).plan(100, known);
+    expect(changed.shared.map((batch) => batch.refs[0])).toEqual([
+      `${SHARED_GROUP_PREFIX}0`,
+      `${SHARED_GROUP_PREFIX}1`,
+    ]);
+    expect(changed.unchangedShared).toBe(0);
+    expect(changed.unchanged).toBe(1);
+    const partial = new Map(known);
+    partial.delete(`${SHARED_GROUP_PREFIX}1`);
+    expect(withShared([10n, 11n, 12n]).plan(100, partial).shared).toHaveLength(2);
+    // One resource more: a third slice nobody recorded.
+    expect(withShared([10n, 11n, 12n, 14n, 15n]).plan(100, known).shared).toHaveLength(3);
+    expect(withShared([10n, 11n, 12n]).plan(100).unchangedShared).toBe(0);
+  });
+
+  it('plans no shared slice and skips none when the input has no shared resource', () => {
+    const plan = withShared([]).plan(100, new Map());
+    expect(plan.shared).toEqual([]);
+    expect(plan.unchangedShared).toBe(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import { planBatches, type BatchPlan } from './batch-plan.js';
+import { ContentDigest } from './content-digest.js';
 import { resourceAliases, resourceKey, type FhirResourceLike } from './fhir-references.js';
 import { patientReferenceOf } from './patient-compartment.js';
 import { PatientGroupIndex, type PatientGroup } from './patient-groups.js';
@@ -19,6 +20,8 @@ export interface LoadPlan {
   orphanGroups: number;
   /** Patients (and orphan groups) left out because their digest matched the last load's. */
   unchanged: number;
+  /** Shared resources left out because every slice's digest matched the last load's (else 0). */
+  unchangedShared: number;
 }
 
 /**
@@ -28,6 +31,7 @@ export interface LoadPlan {
 export class InputRouter {
   private readonly groups = new PatientGroupIndex();
   private readonly sharedChunks: number[] = [];
+  private readonly sharedDigests: ContentDigest[] = [];
   private seq = 0;
   private sharedCount = 0;
 
@@ -48,6 +52,7 @@ export class InputRouter {
     }
     const chunk = Math.floor(this.sharedCount++ / this.sharedChunkSize);
     this.sharedChunks[chunk] = (this.sharedChunks[chunk] ?? 0) + 1;
+    (this.sharedDigests[chunk] ??= new ContentDigest()).add(contentHash);
     return { seq, groupRef: sharedGroupRef(chunk) };
   }
 
@@ -56,24 +61,39 @@ export class InputRouter {
     return this.groups.groups();
   }
 
+  /** The keys the shared slices' digests are recorded under (`#shared/<n>`, one per slice). */
+  sharedKeys(): string[] {
+    return this.sharedChunks.map((_, chunk) => sharedGroupRef(chunk));
+  }
+
   /**
-   * Batches of the shared resources (always: they own the run's shared rows) and of the
-   * patients whose digest differs from `known` (the digests of the last load).
+   * Batches of the patients whose digest differs from `known` (the digests of the last
+   * load, shared slices' under their group reference) and of the shared resources, all or
+   * none: a slice reads the others (the roles of its practitioners), so its rows may change
+   * when another slice does. They are left out only when every slice's digest is known.
    */
   plan(maxResources: number, known: ReadonlyMap<string, string> = new Map()): LoadPlan {
     const groups = this.groups.groups();
     const changed = groups.filter((group) => known.get(group.patientKey) !== group.digest);
-    return {
-      shared: this.sharedChunks.map((resources, chunk) => ({
-        refs: [sharedGroupRef(chunk)],
+    const shared = this.sharedChunks.map((resources, chunk) => {
+      const ref = sharedGroupRef(chunk);
+      return {
+        refs: [ref],
         patients: 0,
         resources,
-        digests: {},
-      })),
+        digests: { [ref]: this.sharedDigests[chunk].toString() },
+      };
+    });
+    const sharedUnchanged =
+      shared.length > 0 &&
+      shared.every((batch) => known.get(batch.refs[0]) === batch.digests[batch.refs[0]]);
+    return {
+      shared: sharedUnchanged ? [] : shared,
       patients: planBatches(changed, maxResources),
       patientCount: groups.filter((group) => group.hasPatient).length,
       orphanGroups: groups.filter((group) => !group.hasPatient).length,
       unchanged: groups.length - changed.length,
+      unchangedShared: sharedUnchanged ? this.sharedCount : 0,
     };
   }
 }

@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StagedResource } from './batch-input.js';
 import {
   SharedResourceIndex,
   withReferencedSharedResources,
-  type StagedJson,
+  type SharedResourceReader,
 } from './shared-resource-index.js';
+
+interface StagedJson {
+  seq: number;
+  fullUrl: string | null;
+  json: string;
+}
 
 const staged = (seq: number, resource: object, fullUrl: string | null = null): StagedJson => ({
   seq,
@@ -12,7 +18,39 @@ const staged = (seq: number, resource: object, fullUrl: string | null = null): S
   json: JSON.stringify(resource),
 });
 
-const shared = new SharedResourceIndex([
+/** Staging as the index sees it: JSON parsed again on every read, and the reads counted. */
+class JsonReader implements SharedResourceReader {
+  passes = 0;
+  reads: number[][] = [];
+
+  constructor(private readonly resources: StagedJson[]) {}
+
+  each(use: (staged: StagedResource) => void): Promise<void> {
+    this.passes += 1;
+    for (const { seq, fullUrl, json } of [...this.resources].sort((a, b) => a.seq - b.seq))
+      use({ seq, fullUrl, resource: JSON.parse(json) as StagedResource['resource'] });
+    return Promise.resolve();
+  }
+
+  at(seqs: readonly number[]): Promise<StagedResource[]> {
+    this.reads.push([...seqs]);
+    const wanted = new Set(seqs);
+    return Promise.resolve(
+      this.resources
+        .filter(({ seq }) => wanted.has(seq))
+        .sort((a, b) => a.seq - b.seq)
+        .map(({ seq, fullUrl, json }) => ({
+          seq,
+          fullUrl,
+          resource: JSON.parse(json) as StagedResource['resource'],
+        })),
+    );
+  }
+}
+
+const seqsOf = async (found: Promise<StagedResource[]>) => (await found).map((r) => r.seq);
+
+const sharedJson = [
   staged(10, {
     resourceType: 'Organization',
     id: 'o',
@@ -35,7 +73,11 @@ const shared = new SharedResourceIndex([
     managingOrganization: { reference: 'Organization/o' },
   }),
   staged(14, { resourceType: 'Location', id: 'far', partOf: { reference: 'Location/l' } }),
-]);
+];
+let shared: SharedResourceIndex;
+beforeAll(async () => {
+  shared = await SharedResourceIndex.build(new JsonReader(sharedJson));
+});
 
 const patientData: StagedResource[] = [
   { seq: 1, fullUrl: 'urn:uuid:p', resource: { resourceType: 'Patient', id: 'a' } },
@@ -53,74 +95,95 @@ const patientData: StagedResource[] = [
 ];
 
 describe('SharedResourceIndex', () => {
-  it('finds shared resources by any alias and by what they reference, in staging order', () => {
+  it('finds shared resources by any alias and by what they reference, in staging order', async () => {
     expect(
-      shared.answering(['Organization?identifier=npi|9', 'Practitioner/x']).map((r) => r.seq),
+      await seqsOf(shared.answering(['Organization?identifier=npi|9', 'Practitioner/x'])),
     ).toEqual([10, 11]);
-    expect(shared.referencing(['Organization/o', 'Practitioner/x']).map((r) => r.seq)).toEqual([
+    expect(await seqsOf(shared.referencing(['Organization/o', 'Practitioner/x']))).toEqual([
       12, 13,
     ]);
-    expect(shared.answering(['Organization/unknown'])).toEqual([]);
+    expect(await shared.answering(['Organization/unknown'])).toEqual([]);
   });
 
-  it('answers a key shared by several resources with each of them, once, by staging order', () => {
-    const twins = new SharedResourceIndex([
-      staged(30, { resourceType: 'Practitioner', id: 'b', identifier: [{ value: '7' }] }),
-      staged(20, { resourceType: 'Practitioner', id: 'a', identifier: [{ value: '7' }] }),
-      staged(40, {
-        resourceType: 'PractitionerRole',
-        id: 'r',
-        practitioner: { reference: 'Practitioner?identifier=7' },
-        organization: { reference: 'Practitioner?identifier=7' },
-      }),
-      staged(50, { resourceType: 'Practitioner', id: 'c', identifier: [{ value: '7' }] }),
-      staged(60, { resourceType: 'Basic' }),
+  it('answers a key shared by several resources with each of them, once, by staging order', async () => {
+    const twins = await SharedResourceIndex.build(
+      new JsonReader([
+        staged(30, { resourceType: 'Practitioner', id: 'b', identifier: [{ value: '7' }] }),
+        staged(20, { resourceType: 'Practitioner', id: 'a', identifier: [{ value: '7' }] }),
+        staged(40, {
+          resourceType: 'PractitionerRole',
+          id: 'r',
+          practitioner: { reference: 'Practitioner?identifier=7' },
+          organization: { reference: 'Practitioner?identifier=7' },
+        }),
+        staged(50, { resourceType: 'Practitioner', id: 'c', identifier: [{ value: '7' }] }),
+      ]),
+    );
+    expect(await seqsOf(twins.answering(['Practitioner?identifier=7', 'Practitioner/a']))).toEqual([
+      20, 30, 50,
     ]);
-    expect(
-      twins.answering(['Practitioner?identifier=7', 'Practitioner/a']).map((r) => r.seq),
-    ).toEqual([20, 30, 50]);
-    expect(twins.referencing(['Practitioner?identifier=7']).map((r) => r.seq)).toEqual([40]);
+    expect(await seqsOf(twins.referencing(['Practitioner?identifier=7']))).toEqual([40]);
   });
 
-  it('builds its reference index again when asked after releasing it', () => {
-    const index = new SharedResourceIndex([
+  it('reads staging once to build, then only the resources a lookup found, and nothing for no match', async () => {
+    const reader = new JsonReader(sharedJson);
+    const index = await SharedResourceIndex.build(reader);
+    expect(reader.passes).toBe(1);
+    expect(reader.reads).toEqual([]);
+    await index.answering(['Practitioner/x', 'Organization/o', 'Practitioner/unknown']);
+    await index.answering(['Organization/unknown']);
+    expect(reader.reads).toEqual([[10, 11]]);
+    expect(reader.passes).toBe(1);
+  });
+
+  it('builds its reference index on the first such lookup, and again when asked after releasing it', async () => {
+    const reader = new JsonReader([
       staged(12, {
         resourceType: 'PractitionerRole',
         id: 'r',
         practitioner: { reference: 'Practitioner/x' },
       }),
     ]);
-    expect(index.referencing(['Practitioner/x']).map((r) => r.seq)).toEqual([12]);
+    const index = await SharedResourceIndex.build(reader);
+    expect(await seqsOf(index.referencing(['Practitioner/x']))).toEqual([12]);
+    expect(await seqsOf(index.referencing(['Practitioner/x']))).toEqual([12]);
+    expect(reader.passes).toBe(2);
     index.releaseReferences();
-    expect(index.answering(['PractitionerRole/r']).map((r) => r.seq)).toEqual([12]);
-    expect(index.referencing(['Practitioner/x']).map((r) => r.seq)).toEqual([12]);
+    expect(await seqsOf(index.answering(['PractitionerRole/r']))).toEqual([12]);
+    expect(await seqsOf(index.referencing(['Practitioner/x']))).toEqual([12]);
+    expect(reader.passes).toBe(3);
   });
 
-  it('hands out a new copy on every lookup', () => {
-    const [first] = shared.answering(['Organization/o']);
+  it('hands out a new copy on every lookup', async () => {
+    const [first] = await shared.answering(['Organization/o']);
     first.resource.id = 'changed';
-    expect(shared.answering(['Organization/o'])[0].resource.id).toBe('o');
+    expect((await shared.answering(['Organization/o']))[0].resource.id).toBe('o');
   });
 });
 
 describe('withReferencedSharedResources', () => {
-  it('adds what the batch references, then what those reference, round by round', () => {
-    const input = withReferencedSharedResources(patientData, shared, 4);
+  it('adds what the batch references, then what those reference, round by round', async () => {
+    const input = await withReferencedSharedResources(patientData, shared, 4);
     expect(input.map((r) => r.seq)).toEqual([1, 2, 11, 14, 13, 10]);
   });
 
-  it('stops after the given number of rounds', () => {
-    expect(withReferencedSharedResources(patientData, shared, 1).map((r) => r.seq)).toEqual([
+  it('stops after the given number of rounds', async () => {
+    expect(await seqsOf(withReferencedSharedResources(patientData, shared, 1))).toEqual([
       1, 2, 11, 14,
     ]);
   });
 
-  it('adds nothing the batch holds already', () => {
+  it('adds nothing the batch holds already', async () => {
     const withPractitioner = [
       ...patientData,
-      ...shared.answering(['Practitioner/x', 'Location/far', 'Location/l', 'Organization/o']),
+      ...(await shared.answering([
+        'Practitioner/x',
+        'Location/far',
+        'Location/l',
+        'Organization/o',
+      ])),
     ];
-    expect(withReferencedSharedResources(withPractitioner, shared, 4)).toHaveLength(
+    expect(await withReferencedSharedResources(withPractitioner, shared, 4)).toHaveLength(
       withPractitioner.length,
     );
   });

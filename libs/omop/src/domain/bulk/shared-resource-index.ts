@@ -1,64 +1,74 @@
 import type { StagedResource } from './batch-input.js';
-import { collectReferences, isFhirResource, resourceAliases } from './fhir-references.js';
+import { collectReferences, resourceAliases } from './fhir-references.js';
 
-/** A shared resource as staged: its JSON, parsed again for each batch that uses it. */
-export interface StagedJson {
-  seq: number;
-  fullUrl: string | null;
-  json: string;
+/**
+ * Where the index reads the run's shared resources back (staging): it keeps their
+ * staging numbers, not their JSON, which for 62,000 shared resources was 62 MB held
+ * through the whole load.
+ */
+export interface SharedResourceReader {
+  /** Every shared resource of the run, in staging order, parsed. */
+  each(use: (staged: StagedResource) => void): Promise<void>;
+  /** The shared resources staged under these numbers, in staging order, parsed. */
+  at(seqs: readonly number[]): Promise<StagedResource[]>;
 }
 
 /**
- * Where a key's resources sit in the index's list: one position (most keys: a resource's
- * own aliases), or several in staging order. No array per key: a run's shared resources
- * answer to hundreds of thousands of keys.
+ * The staging numbers of a key's resources: one (most keys: a resource's own aliases),
+ * or several in staging order. No array per key: a run's shared resources answer to
+ * hundreds of thousands of keys.
  */
-type Positions = number | number[];
+type Seqs = number | number[];
 
-function add(index: Map<string, Positions>, key: string, position: number): void {
+function add(index: Map<string, Seqs>, key: string, seq: number): void {
   const known = index.get(key);
-  if (known === undefined) index.set(key, position);
+  if (known === undefined) index.set(key, seq);
   else if (typeof known === 'number') {
-    if (known !== position) index.set(key, [known, position]);
-  } else if (known[known.length - 1] !== position) known.push(position);
+    if (known !== seq) index.set(key, [known, seq]);
+  } else if (known[known.length - 1] !== seq) known.push(seq);
 }
 
 /**
  * The shared resources of a run (practitioners, organizations, locations…), indexed by
  * every alias they answer to and, once asked, every reference they make, so that each
- * batch finds what its resources point at in memory instead of asking the database round
- * after round. Each lookup hands out freshly parsed copies: batches never share objects.
+ * batch finds what its resources point at without asking staging round after round
+ * which resource answers to what. Each lookup reads the resources found back from
+ * staging, freshly parsed: batches never share objects.
  *
  * The reference index serves only the batches of shared resources (the resources that
  * complete their rows); it is built on their first lookup and can be released when the
  * patients' batches begin, which never use it.
  */
 export class SharedResourceIndex {
-  private readonly resources: readonly StagedJson[];
-  private readonly byAlias = new Map<string, Positions>();
-  private byReference?: Map<string, Positions>;
+  private byReference?: Promise<Map<string, Seqs>>;
 
-  constructor(resources: readonly StagedJson[]) {
-    const kept: StagedJson[] = [];
-    for (const staged of resources) {
-      const resource: unknown = JSON.parse(staged.json);
-      if (!isFhirResource(resource)) continue;
-      for (const alias of resourceAliases(resource, staged.fullUrl ?? undefined))
-        add(this.byAlias, alias, kept.length);
-      kept.push(staged);
-    }
-    this.resources = kept;
+  private constructor(
+    private readonly reader: SharedResourceReader,
+    private readonly byAlias: Map<string, Seqs>,
+  ) {}
+
+  /** Reads every shared resource once, keeping only its aliases and staging number. */
+  static async build(reader: SharedResourceReader): Promise<SharedResourceIndex> {
+    const byAlias = new Map<string, Seqs>();
+    await reader.each(({ seq, fullUrl, resource }) => {
+      for (const alias of resourceAliases(resource, fullUrl ?? undefined)) add(byAlias, alias, seq);
+    });
+    return new SharedResourceIndex(reader, byAlias);
   }
 
   /** Shared resources answering to any of these references, in staging order. */
-  answering(references: Iterable<string>): StagedResource[] {
+  answering(references: Iterable<string>): Promise<StagedResource[]> {
     return this.lookup(this.byAlias, references);
   }
 
   /** Shared resources referencing any of these aliases (roles of a practitioner, locations of an organization). */
-  referencing(aliases: Iterable<string>): StagedResource[] {
+  async referencing(aliases: Iterable<string>): Promise<StagedResource[]> {
     this.byReference ??= this.referenceIndex();
-    return this.lookup(this.byReference, aliases);
+    const byReference = this.byReference;
+    void byReference.catch(() => {
+      if (this.byReference === byReference) this.byReference = undefined;
+    });
+    return this.lookup(await byReference, aliases);
   }
 
   /** Drops the reference index (built again if `referencing` is asked later). */
@@ -66,31 +76,24 @@ export class SharedResourceIndex {
     this.byReference = undefined;
   }
 
-  private referenceIndex(): Map<string, Positions> {
-    const index = new Map<string, Positions>();
-    this.resources.forEach((staged, position) => {
-      for (const reference of collectReferences(JSON.parse(staged.json)))
-        add(index, reference, position);
+  private async referenceIndex(): Promise<Map<string, Seqs>> {
+    const index = new Map<string, Seqs>();
+    await this.reader.each(({ seq, resource }) => {
+      for (const reference of collectReferences(resource)) add(index, reference, seq);
     });
     return index;
   }
 
-  private lookup(index: Map<string, Positions>, keys: Iterable<string>): StagedResource[] {
+  private lookup(index: Map<string, Seqs>, keys: Iterable<string>): Promise<StagedResource[]> {
     const found = new Set<number>();
     for (const key of keys) {
-      const positions = index.get(key);
-      if (positions === undefined) continue;
-      if (typeof positions === 'number') found.add(positions);
-      else for (const position of positions) found.add(position);
+      const seqs = index.get(key);
+      if (seqs === undefined) continue;
+      if (typeof seqs === 'number') found.add(seqs);
+      else for (const seq of seqs) found.add(seq);
     }
-    return [...found]
-      .map((position) => this.resources[position])
-      .sort((a, b) => a.seq - b.seq)
-      .map(({ seq, fullUrl, json }) => ({
-        seq,
-        fullUrl,
-        resource: JSON.parse(json) as StagedResource['resource'],
-      }));
+    if (found.size === 0) return Promise.resolve([]);
+    return this.reader.at([...found].sort((a, b) => a - b));
   }
 }
 
@@ -99,11 +102,11 @@ export class SharedResourceIndex {
  * through each other (PractitionerRole → Practitioner → Organization), for up to
  * `maxRounds` rounds. Each round looks only at the references of what the last round added.
  */
-export function withReferencedSharedResources(
+export async function withReferencedSharedResources(
   own: readonly StagedResource[],
   index: SharedResourceIndex,
   maxRounds: number,
-): StagedResource[] {
+): Promise<StagedResource[]> {
   const input = [...own];
   const seen = new Set(own.map((staged) => staged.seq));
   const answered = new Set<string>();
@@ -119,7 +122,7 @@ export function withReferencedSharedResources(
           asked.add(reference);
           dangling.push(reference);
         }
-    added = index.answering(dangling).filter((staged) => !seen.has(staged.seq));
+    added = (await index.answering(dangling)).filter((staged) => !seen.has(staged.seq));
     for (const staged of added) {
       seen.add(staged.seq);
       input.push(staged);

@@ -100,8 +100,12 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
     // The shared batches all run before the first patients' batch: from then on the
     // index's references (only the shared batches look resources up by them) are garbage.
     if (!ownsSharedRows) shared.releaseReferences();
-    const context = ownsSharedRows ? this.sharedResourcesPointingAt(shared, own) : [];
-    const input = withReferencedSharedResources([...own, ...context], shared, MAX_REFERENCE_ROUNDS);
+    const context = ownsSharedRows ? await this.sharedResourcesPointingAt(shared, own) : [];
+    const input = await withReferencedSharedResources(
+      [...own, ...context],
+      shared,
+      MAX_REFERENCE_ROUNDS,
+    );
     // Shutting down: the queue hands the batch back; it is written once, by whoever resumes it.
     if (signal?.aborted) throw new JobInterruptedError('omop.load-batch');
 
@@ -128,9 +132,10 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
   ): Promise<SharedResourceIndex> {
     const key = `${target.url}|${target.schema}`;
     const index = this.sharedIndexes.get(key, runId, () => {
-      const built = this.staging
-        .sharedResources(target, runId)
-        .then((resources) => new SharedResourceIndex(resources));
+      const built = SharedResourceIndex.build({
+        each: (use) => this.staging.eachSharedResource(target, runId, use),
+        at: (seqs) => this.staging.resourcesAt(target, runId, seqs),
+      });
       void built.catch(() => this.sharedIndexes.forget(key, runId));
       return built;
     });
@@ -146,14 +151,14 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
    * also reads the resources that complete them from other slices: the PractitionerRoles
    * of its Practitioners, the Locations of its Organizations.
    */
-  private sharedResourcesPointingAt(
+  private async sharedResourcesPointingAt(
     shared: SharedResourceIndex,
     own: readonly StagedResource[],
-  ): StagedResource[] {
+  ): Promise<StagedResource[]> {
     const aliases = own.flatMap(({ resource, fullUrl }) =>
       resourceAliases(resource, fullUrl ?? undefined),
     );
     const seen = new Set(own.map((resource) => resource.seq));
-    return shared.referencing(aliases).filter((resource) => !seen.has(resource.seq));
+    return (await shared.referencing(aliases)).filter((resource) => !seen.has(resource.seq));
   }
 }

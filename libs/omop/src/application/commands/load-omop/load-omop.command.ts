@@ -26,8 +26,9 @@ export interface LoadOmopOptions {
   /** Shared resources (Practitioner, Organization…) per slice. */
   sharedResources?: number;
   /**
-   * Rewrite every patient. By default a patient whose resources are byte for byte those of
-   * the last load is skipped (a new vocabulary or mapper release needs a full load).
+   * Rewrite every patient and every shared resource. By default a patient whose resources
+   * are byte for byte those of the last load is skipped, and so are the shared resources
+   * when none changed (a new vocabulary or mapper release needs a full load).
    */
   full?: boolean;
 }
@@ -40,6 +41,11 @@ export interface LoadOmopSummary {
   patients: number;
   /** Patients skipped: their resources are the same as when they were last written. */
   unchangedPatients: number;
+  /**
+   * Shared resources (practitioners, organizations…) skipped: all of them or none, when
+   * every slice of them is the same as when it was last written.
+   */
+  unchangedSharedResources: number;
   batches: number;
   schemaCreated: boolean;
   vocabularyRows: Record<string, number>;

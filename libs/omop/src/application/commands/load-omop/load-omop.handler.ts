@@ -97,20 +97,27 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
     await this.staging.open(target, runId);
     onProgress({ kind: 'step', message: `Reading ${files.length} files` });
     const { router, resources, skipped } = await this.stage(command, runId, files);
+    // Shared slices' digests are kept beside the patients' (under `#shared/<n>`).
     const known = command.options.full
       ? new Map<string, string>()
-      : await this.runs.patientDigests(
-          target,
-          router.patientGroups().map((group) => group.patientKey),
-        );
+      : await this.runs.patientDigests(target, [
+          ...router.patientGroups().map((group) => group.patientKey),
+          ...router.sharedKeys(),
+        ]);
     const plan = router.plan(command.options.batchResources ?? DEFAULT_BATCH_RESOURCES, known);
     const batches = [...plan.shared, ...plan.patients];
+    if (plan.unchangedShared > 0) await this.runs.keepSharedRows(target, runId);
+    else await this.runs.forgetSharedRows(target);
     await this.runs.plan(target, runId, batches);
+    const unchanged = [
+      ...(plan.unchanged > 0 ? [`${plan.unchanged} patients`] : []),
+      ...(plan.unchangedShared > 0 ? [`${plan.unchangedShared} shared resources`] : []),
+    ];
     onProgress({
       kind: 'step',
       message:
         `${resources} resources, ${plan.patientCount} patients: ${batches.length} batches` +
-        (plan.unchanged > 0 ? ` (${plan.unchanged} patients unchanged since the last load)` : ''),
+        (unchanged.length > 0 ? ` (${unchanged.join(', ')} unchanged since the last load)` : ''),
     });
 
     const mappingStarted = Date.now();
@@ -153,6 +160,7 @@ export class LoadOmopHandler implements ICommandHandler<LoadOmopCommand> {
       skipped,
       patients: plan.patientCount,
       unchangedPatients: plan.unchanged,
+      unchangedSharedResources: plan.unchangedShared,
       batches: batches.length,
       schemaCreated: prepared.created,
       vocabularyRows: prepared.vocabularyRows,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResourceToStage } from '../../../application/ports/resource-staging.js';
+import type { StagedResource } from '../../../domain/bulk/batch-input.js';
 import type { OmopTarget } from '../../../domain/bulk/omop-target.js';
 import { sharedGroupRef } from '../../../domain/bulk/shared-groups.js';
 import { SpillFileResourceStaging, StagingRunUnknownError } from './spill-file-resource-staging.js';
@@ -103,10 +104,19 @@ describe('SpillFileResourceStaging (embedded profile staging)', () => {
     ]);
     await staging.staged(TARGET, RUN);
 
-    expect(await staging.sharedResources(TARGET, RUN)).toEqual([
-      { seq: 2, fullUrl: 'urn:uuid:o1', json: organization.json },
-      { seq: 4, fullUrl: null, json: practitioner.json },
+    const shared: StagedResource[] = [];
+    await staging.eachSharedResource(TARGET, RUN, (staged) => shared.push(staged));
+    expect(shared).toEqual([
+      { seq: 2, fullUrl: 'urn:uuid:o1', resource: JSON.parse(organization.json) },
+      { seq: 4, fullUrl: null, resource: JSON.parse(practitioner.json) },
     ]);
+    // Read back by staging number: in staging order, unknown numbers left out.
+    const found = await staging.resourcesAt(TARGET, RUN, [4, 99, 1]);
+    expect(found.map(({ seq, resource: { id } }) => [seq, id])).toEqual([
+      [1, 'a'],
+      [4, 'p1'],
+    ]);
+    expect(await staging.resourcesAt(TARGET, RUN, [])).toEqual([]);
     const slice = await staging.resourcesFiledUnder(TARGET, RUN, [sharedGroupRef(1)]);
     expect(slice.map(({ resource: { id } }) => id)).toEqual(['p1']);
   });
@@ -115,12 +125,14 @@ describe('SpillFileResourceStaging (embedded profile staging)', () => {
     await staging.open(TARGET, RUN);
     await staging.staged(TARGET, RUN);
     expect(await staging.resourcesFiledUnder(TARGET, RUN, ['Patient/a'])).toEqual([]);
-    expect(await staging.sharedResources(TARGET, RUN)).toEqual([]);
+    const shared: StagedResource[] = [];
+    await staging.eachSharedResource(TARGET, RUN, (staged) => shared.push(staged));
+    expect(shared).toEqual([]);
     expect(filesUnder(root)).toHaveLength(1);
 
     await staging.release(TARGET, RUN);
     expect(readdirSync(root)).toEqual([]);
-    await expect(staging.sharedResources(TARGET, RUN)).rejects.toBeInstanceOf(
+    await expect(staging.resourcesAt(TARGET, RUN, [1])).rejects.toBeInstanceOf(
       StagingRunUnknownError,
     );
     // Releasing twice (a failed run's clean-up after the process already let go) is harmless.

@@ -9,7 +9,6 @@ import {
 import { parseStagedResource, type StagedResource } from '../../../domain/bulk/batch-input.js';
 import type { OmopTarget } from '../../../domain/bulk/omop-target.js';
 import { SHARED_GROUP_PREFIX } from '../../../domain/bulk/shared-groups.js';
-import type { StagedJson } from '../../../domain/bulk/shared-resource-index.js';
 
 // Staged resources closer than this in the file are read in one call (a patient's
 // resources of one type usually sit side by side in an export's file of that type).
@@ -121,15 +120,37 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     return staged;
   }
 
-  async sharedResources(_target: OmopTarget, runId: string): Promise<StagedJson[]> {
+  async eachSharedResource(
+    _target: OmopTarget,
+    runId: string,
+    use: (staged: StagedResource) => void,
+  ): Promise<void> {
     const run = this.run(runId);
     const indexes: number[] = [];
     for (const [ref, group] of run.groups)
       if (ref.startsWith(SHARED_GROUP_PREFIX)) indexes.push(...group);
-    const staged: StagedJson[] = [];
-    await this.readBack(run, indexes, (index, json) =>
-      staged.push({ seq: run.seqs[index], fullUrl: run.fullUrls[index], json }),
-    );
+    await this.readBack(run, indexes, (index, json) => {
+      const resource = parseStagedResource(run.seqs[index], run.fullUrls[index], json);
+      if (resource) use(resource);
+    });
+  }
+
+  async resourcesAt(
+    _target: OmopTarget,
+    runId: string,
+    seqs: readonly number[],
+  ): Promise<StagedResource[]> {
+    const run = this.run(runId);
+    const indexes: number[] = [];
+    for (const seq of seqs) {
+      const index = indexOf(run.seqs, seq);
+      if (index >= 0) indexes.push(index);
+    }
+    const staged: StagedResource[] = [];
+    await this.readBack(run, indexes, (index, json) => {
+      const resource = parseStagedResource(run.seqs[index], run.fullUrls[index], json);
+      if (resource) staged.push(resource);
+    });
     return staged;
   }
 
@@ -193,6 +214,19 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
       }
     }
   }
+}
+
+/** Where `seq` sits in `seqs` (ascending: staging order), or -1. */
+function indexOf(seqs: readonly number[], seq: number): number {
+  let low = 0;
+  let high = seqs.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (seqs[middle] === seq) return middle;
+    if (seqs[middle] < seq) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 async function writeAll(file: FileHandle, chunk: Buffer, position: number): Promise<void> {

@@ -29,12 +29,17 @@ export function bookkeepingStatements(schema: string): string[] {
     `CREATE UNLOGGED TABLE IF NOT EXISTS ${schema}._fhir_load_owned (
        run_id uuid NOT NULL, table_name text NOT NULL, id integer NOT NULL,
        PRIMARY KEY (run_id, table_name, id))`,
+    // The rows the shared slices wrote when they were last written, whatever the run: a
+    // run that leaves the slices out (unchanged) keeps its patient batches off them.
+    `CREATE TABLE IF NOT EXISTS ${schema}._fhir_shared_owned (
+       table_name text NOT NULL, id integer NOT NULL, PRIMARY KEY (table_name, id))`,
     `CREATE TABLE IF NOT EXISTS ${schema}._fhir_load_batch (
        run_id uuid NOT NULL, batch_no integer NOT NULL, refs text[] NOT NULL, resources integer NOT NULL,
        status text NOT NULL DEFAULT 'pending', outcome jsonb, error text,
        updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (run_id, batch_no))`,
     `ALTER TABLE ${schema}._fhir_load_batch ADD COLUMN IF NOT EXISTS digests jsonb`,
-    // What each patient's input was when it was last written: a re-run skips equal ones.
+    // What each patient's input (and each shared slice's, under `#shared/<n>`) was when it
+    // was last written: a re-run skips equal ones.
     `CREATE TABLE IF NOT EXISTS ${schema}._fhir_patient_digest (
        patient_key text PRIMARY KEY, digest text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`,
   ];

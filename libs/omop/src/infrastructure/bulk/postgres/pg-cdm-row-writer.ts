@@ -268,10 +268,16 @@ export class PgCdmRowWriter extends CdmRowWriter {
   ): Promise<void> {
     const idColumn = `${table}_id`;
     if (!catalog.tables.get(table)?.columns.some((column) => column.name === idColumn)) return;
+    const ids = rows.map((row) => row[idColumn]);
     await client.query(
       `INSERT INTO ${target.schema}._fhir_load_owned (run_id, table_name, id)
        SELECT $1, $2, id FROM unnest($3::integer[]) AS id ON CONFLICT DO NOTHING`,
-      [runId, table, rows.map((row) => row[idColumn])],
+      [runId, table, ids],
+    );
+    await client.query(
+      `INSERT INTO ${target.schema}._fhir_shared_owned (table_name, id)
+       SELECT $1, id FROM unnest($2::integer[]) AS id ON CONFLICT DO NOTHING`,
+      [table, ids],
     );
   }
 

@@ -8,6 +8,7 @@ import {
 } from '../../../application/ports/load-run-store.js';
 import type { BatchPlan } from '../../../domain/bulk/batch-plan.js';
 import { describeTarget, type OmopTarget } from '../../../domain/bulk/omop-target.js';
+import { SHARED_GROUP_PREFIX } from '../../../domain/bulk/shared-groups.js';
 import { inTransaction, TargetPools } from './target-pools.js';
 
 /**
@@ -91,6 +92,24 @@ export class PgLoadRunStore extends LoadRunStore {
       [patientKeys],
     );
     return new Map(rows.map((row) => [row.patient_key, row.digest]));
+  }
+
+  async forgetSharedRows(target: OmopTarget): Promise<void> {
+    await inTransaction(this.pools.pool(target.url), async (client) => {
+      await client.query(
+        `DELETE FROM ${target.schema}._fhir_patient_digest WHERE starts_with(patient_key, $1)`,
+        [SHARED_GROUP_PREFIX],
+      );
+      await client.query(`TRUNCATE ${target.schema}._fhir_shared_owned`);
+    });
+  }
+
+  async keepSharedRows(target: OmopTarget, runId: string): Promise<void> {
+    await this.pools.pool(target.url).query(
+      `INSERT INTO ${target.schema}._fhir_load_owned (run_id, table_name, id)
+       SELECT $1, table_name, id FROM ${target.schema}._fhir_shared_owned ON CONFLICT DO NOTHING`,
+      [runId],
+    );
   }
 
   async states(

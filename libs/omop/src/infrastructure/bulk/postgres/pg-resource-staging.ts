@@ -6,8 +6,7 @@ import {
 } from '../../../application/ports/resource-staging.js';
 import { parseStagedResource, type StagedResource } from '../../../domain/bulk/batch-input.js';
 import type { OmopTarget } from '../../../domain/bulk/omop-target.js';
-import { SHARED_GROUP_PREFIX } from '../../../domain/bulk/shared-groups.js';
-import type { StagedJson } from '../../../domain/bulk/shared-resource-index.js';
+import { sharedGroupRef } from '../../../domain/bulk/shared-groups.js';
 import { dropStagingIndexStatements, stagingIndexStatements } from './bookkeeping-ddl.js';
 import { copyLines } from './copy-upsert.js';
 import { TargetPools } from './target-pools.js';
@@ -86,13 +85,39 @@ export class PgResourceStaging extends ResourceStaging {
     return parseStaged(rows);
   }
 
-  async sharedResources(target: OmopTarget, runId: string): Promise<StagedJson[]> {
+  /**
+   * Slice by slice (`#shared/0`, `#shared/1`… until one is empty), so that the worker
+   * holds one slice's JSON at a time, not every shared resource's.
+   */
+  async eachSharedResource(
+    target: OmopTarget,
+    runId: string,
+    use: (staged: StagedResource) => void,
+  ): Promise<void> {
+    const pool = this.pools.pool(target.url);
+    for (let chunk = 0; ; chunk++) {
+      const { rows } = await pool.query<StagedRow>(
+        `SELECT seq, full_url, resource FROM ${target.schema}._fhir_load_resource
+          WHERE run_id = $1 AND group_ref = $2 ORDER BY seq`,
+        [runId, sharedGroupRef(chunk)],
+      );
+      if (rows.length === 0) return;
+      for (const staged of parseStaged(rows)) use(staged);
+    }
+  }
+
+  async resourcesAt(
+    target: OmopTarget,
+    runId: string,
+    seqs: readonly number[],
+  ): Promise<StagedResource[]> {
+    if (seqs.length === 0) return [];
     const { rows } = await this.pools.pool(target.url).query<StagedRow>(
       `SELECT seq, full_url, resource FROM ${target.schema}._fhir_load_resource
-        WHERE run_id = $1 AND starts_with(group_ref, $2) ORDER BY seq`,
-      [runId, SHARED_GROUP_PREFIX],
+        WHERE run_id = $1 AND seq = ANY($2::integer[]) ORDER BY seq`,
+      [runId, seqs],
     );
-    return rows.map((row) => ({ seq: row.seq, fullUrl: row.full_url, json: row.resource }));
+    return parseStaged(rows);
   }
 
   /** Nothing held here: workers elsewhere may still read the rows until the run's bookkeeping clears them. */
