@@ -36,6 +36,13 @@ const alias = Object.fromEntries(
 // port 0, so no two files share anything.
 const FILES_AT_ONCE = Math.max(2, availableParallelism() - 1);
 
+// Outage and crash tests measure how fast jobs move between workers (within a lock period);
+// next to another file on two cores they waited past it once, so they run alone, last.
+const E2E_ALONE = [
+  'test/e2e/fault-tolerance.e2e.spec.ts',
+  'test/e2e/construe-worker-crash.e2e.spec.ts',
+];
+
 // SWC compiles the TypeScript so that decorator metadata (Nest DI, class-validator) is emitted.
 const swcPlugin = swc.vite({
   jsc: {
@@ -50,9 +57,6 @@ export default defineConfig({
   resolve: { alias },
   test: {
     pool: 'forks',
-    // One setting for every project: vitest runs projects with different worker counts only
-    // when each has its own sequence.groupOrder, which would also serialise the projects.
-    maxWorkers: FILES_AT_ONCE,
     reporters: ['default'],
     projects: [
       {
@@ -62,6 +66,8 @@ export default defineConfig({
           name: 'unit',
           include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts', 'test/architecture/**/*.spec.ts'],
           environment: 'node',
+          maxWorkers: FILES_AT_ONCE,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -71,6 +77,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.int.spec.ts'],
           environment: 'node',
+          maxWorkers: FILES_AT_ONCE,
+          sequence: { groupOrder: 0 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -81,7 +89,24 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.spec.ts'],
+          exclude: E2E_ALONE,
           environment: 'node',
+          maxWorkers: FILES_AT_ONCE,
+          sequence: { groupOrder: 0 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [swcPlugin],
+        resolve: { alias },
+        test: {
+          name: 'e2e-alone',
+          include: E2E_ALONE,
+          environment: 'node',
+          // After every other file, one at a time: see E2E_ALONE.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
