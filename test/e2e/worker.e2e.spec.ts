@@ -39,7 +39,8 @@ describe('worker app', () => {
     expect(output).toContain('"concurrency":2');
 
     worker.kill('SIGTERM');
-    expect(await exit).toEqual({ code: 0, signal: null });
+    // The worker's own log says why, should it not exit cleanly.
+    expect(await exit, output).toEqual({ code: 0, signal: null });
   });
 
   it('refuses the embedded profile with a clear message', () => {
