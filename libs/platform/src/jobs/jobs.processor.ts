@@ -36,6 +36,8 @@ interface RunningJob {
 }
 
 const noop = () => undefined;
+/** How long a shutdown waits for the worker's Redis connections to finish connecting. */
+const CONNECTING_WAIT_MS = 5_000;
 
 /**
  * The BullMQ processor: unpacks a job and hands it to the registered handler. At shutdown
@@ -117,6 +119,13 @@ export class JobsProcessor extends WorkerHost implements BeforeApplicationShutdo
 
   /** Runs before Nest closes the worker (which would otherwise wait for its jobs without bound). */
   async beforeApplicationShutdown(): Promise<void> {
+    // BullMQ (5.81) closing a connection that is still connecting emits an 'error' after it
+    // removed every listener, which crashes the process: a SIGTERM just after start exited 1.
+    // So the worker's connections finish connecting first, for a bounded time.
+    await Promise.race([
+      this.worker.waitUntilReady().then(noop, noop),
+      sleep(CONNECTING_WAIT_MS, undefined, { ref: false }),
+    ]);
     await this.worker.pause(true);
     this.shutdown.abort();
     if (this.running.size > 0) {
