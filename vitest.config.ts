@@ -36,13 +36,12 @@ const alias = Object.fromEntries(
 // port 0, so no two files share anything.
 const FILES_AT_ONCE = Math.max(2, availableParallelism() - 1);
 
-// Outage, crash and signal tests measure how jobs and processes stop and move between
-// workers; next to another file on two cores a job waited past its lock period once and the
-// worker's SIGTERM test exited 1 once, so they run alone, last.
+// Outage and crash tests measure how fast jobs move between workers (within a lock period);
+// next to another file on two cores a handed-back job waited past it once, so they run
+// alone, last.
 const E2E_ALONE = [
   'test/e2e/fault-tolerance.e2e.spec.ts',
   'test/e2e/construe-worker-crash.e2e.spec.ts',
-  'test/e2e/worker.e2e.spec.ts',
 ];
 
 // SWC compiles the TypeScript so that decorator metadata (Nest DI, class-validator) is emitted.
