@@ -53,6 +53,31 @@ const swcPlugin = swc.vite({
   },
 });
 
+/** Files that start processes and wait for PostgreSQL and Redis get longer time limits. */
+const SERVICES = { testTimeout: 60_000, hookTimeout: 120_000 };
+
+/**
+ * A project of the run. Projects that run files with different worker counts need their own
+ * `sequence.groupOrder` (groups run one after another).
+ */
+function project(
+  files: { name: string; include: string[]; exclude?: string[] },
+  limits: Partial<typeof SERVICES> = {},
+  { workers = FILES_AT_ONCE, group = 0 } = {},
+) {
+  return {
+    plugins: [swcPlugin],
+    resolve: { alias },
+    test: {
+      ...files,
+      environment: 'node' as const,
+      maxWorkers: workers,
+      sequence: { groupOrder: group },
+      ...limits,
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [swcPlugin],
   resolve: { alias },
@@ -60,58 +85,17 @@ export default defineConfig({
     pool: 'forks',
     reporters: ['default'],
     projects: [
-      {
-        plugins: [swcPlugin],
-        resolve: { alias },
-        test: {
-          name: 'unit',
-          include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts', 'test/architecture/**/*.spec.ts'],
-          environment: 'node',
-          maxWorkers: FILES_AT_ONCE,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        plugins: [swcPlugin],
-        resolve: { alias },
-        test: {
-          name: 'integration',
-          include: ['test/integration/**/*.int.spec.ts'],
-          environment: 'node',
-          maxWorkers: FILES_AT_ONCE,
-          sequence: { groupOrder: 0 },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        plugins: [swcPlugin],
-        resolve: { alias },
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.e2e.spec.ts'],
-          exclude: E2E_ALONE,
-          environment: 'node',
-          maxWorkers: FILES_AT_ONCE,
-          sequence: { groupOrder: 0 },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        plugins: [swcPlugin],
-        resolve: { alias },
-        test: {
-          name: 'e2e-alone',
-          include: E2E_ALONE,
-          environment: 'node',
-          // After every other file, one at a time: see E2E_ALONE.
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      project({
+        name: 'unit',
+        include: ['apps/**/*.spec.ts', 'libs/**/*.spec.ts', 'test/architecture/**/*.spec.ts'],
+      }),
+      project({ name: 'integration', include: ['test/integration/**/*.int.spec.ts'] }, SERVICES),
+      project(
+        { name: 'e2e', include: ['test/e2e/**/*.e2e.spec.ts'], exclude: E2E_ALONE },
+        SERVICES,
+      ),
+      // After every other file, one at a time: see E2E_ALONE.
+      project({ name: 'e2e-alone', include: E2E_ALONE }, SERVICES, { workers: 1, group: 1 }),
     ],
   },
 });
