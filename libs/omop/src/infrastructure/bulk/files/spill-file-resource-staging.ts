@@ -113,10 +113,7 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     const run = this.run(runId);
     const indexes = refs.flatMap((ref) => run.groups.get(ref) ?? []);
     const staged: StagedResource[] = [];
-    await this.readBack(run, indexes, (index, json) => {
-      const resource = parseStagedResource(run.seqs[index], run.fullUrls[index], json);
-      if (resource) staged.push(resource);
-    });
+    await this.readResources(run, indexes, (resource) => staged.push(resource));
     return staged;
   }
 
@@ -129,10 +126,7 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     const indexes: number[] = [];
     for (const [ref, group] of run.groups)
       if (ref.startsWith(SHARED_GROUP_PREFIX)) indexes.push(...group);
-    await this.readBack(run, indexes, (index, json) => {
-      const resource = parseStagedResource(run.seqs[index], run.fullUrls[index], json);
-      if (resource) use(resource);
-    });
+    await this.readResources(run, indexes, use);
   }
 
   async resourcesAt(
@@ -147,10 +141,7 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
       if (index >= 0) indexes.push(index);
     }
     const staged: StagedResource[] = [];
-    await this.readBack(run, indexes, (index, json) => {
-      const resource = parseStagedResource(run.seqs[index], run.fullUrls[index], json);
-      if (resource) staged.push(resource);
-    });
+    await this.readResources(run, indexes, (resource) => staged.push(resource));
     return staged;
   }
 
@@ -173,6 +164,18 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     const run = this.runs.get(runId);
     if (!run) throw new StagingRunUnknownError(runId);
     return run;
+  }
+
+  /** Hands each staged resource at these indexes, parsed, to `use` (non-resources are left out). */
+  private readResources(
+    run: SpillRun,
+    indexes: number[],
+    use: (staged: StagedResource) => void,
+  ): Promise<void> {
+    return this.readBack(run, indexes, (index, json) => {
+      const resource = parseStagedResource(run.seqs[index], run.fullUrls[index], json);
+      if (resource) use(resource);
+    });
   }
 
   /**
