@@ -68,6 +68,7 @@ await build({
       `export { LexicalKnowledgeBuilder, DEFAULT_LEXICAL_OPTIONS } from './libs/construe/src/domain/lexical/lexical-knowledge.ts';`,
       `export { fuseRankings } from './${search}/rank-fusion.ts';`,
       `export { words } from './${search}/search-words.ts';`,
+      `export { icd10WordingOfDsm5 } from './${search}/dsm5-substance-wordings.ts';`,
       `export { stem } from './${search}/clinical-stemmer.ts';`,
       `export { expansionTerms, lemmaCandidates, DEFAULT_EXPANSION_OPTIONS } from './libs/construe/src/domain/lexical/query-expansion.ts';`,
       `export { parseIndexLine, parseDataLine } from './libs/construe/src/domain/lexical/wordnet-lines.ts';`,
@@ -88,6 +89,7 @@ await build({
 });
 const {
   CodeSearchIndex,
+  icd10WordingOfDsm5,
   DEFAULT_RANKING,
   codeCategory,
   codeStructure,
@@ -340,7 +342,7 @@ if (options.expand !== undefined) {
     return new Map(wanted.map((word) => [word, relatedOf(word)]));
   };
 }
-const searchOurs = (query, limit) =>
+const searchPlain = (query, limit) =>
   options.structure
     ? rerankByStructure(
         index.search(query, candidateDepth(limit), expansionsOf(query)),
@@ -351,6 +353,17 @@ const searchOurs = (query, limit) =>
         defaults,
       )
     : index.search(query, limit, expansionsOf(query));
+// DSM=replace|merge: search the ICD-10 wording of a DSM-5 substance query instead of it, or both
+// (each code's best score).
+const searchOurs = (query, limit) => {
+  const dsm = process.env.DSM ? icd10WordingOfDsm5(query) : null;
+  if (dsm === null) return searchPlain(query, limit);
+  if (process.env.DSM === 'replace') return searchPlain(dsm, limit);
+  const best = new Map();
+  for (const hit of [...searchPlain(query, limit), ...searchPlain(dsm, limit)])
+    if (!best.has(hit.doc) || best.get(hit.doc).score < hit.score) best.set(hit.doc, hit);
+  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+};
 
 let searchMeasured = searchOurs;
 if (options.semantic !== undefined) {
@@ -458,6 +471,11 @@ if (options.queries) {
     .map(([code, query]) => ({ expected: key(code), query }))
     .filter((_, i) => options.half === 'all' || i % 2 === (options.half === 'even' ? 0 : 1));
 }
+// SUBSET='regex': only the queries matching it (case-insensitive), to measure one class of wording.
+if (process.env.SUBSET) {
+  const pattern = new RegExp(process.env.SUBSET, 'i');
+  set = set.filter(({ query }) => pattern.test(query));
+}
 // ONLY='query|query': just these queries of the set, each with its top 5 and expansions.
 if (process.env.ONLY) {
   const wanted = new Set(process.env.ONLY.split('|'));
@@ -558,6 +576,19 @@ if (process.env.CLASSES) {
     else classes.otherCategory++;
   }
   console.log(classes);
+}
+// RANKS=1: where the expected code sits in a deeper ranking (top 50), for the misses of the top 5.
+if (process.env.RANKS) {
+  const buckets = { '6-10': 0, '11-20': 0, '21-50': 0, 'below 50': 0 };
+  for (const { expected, query } of set) {
+    const rank = searchOurs(query, 50).findIndex((hit) => codes[hit.doc].key === expected);
+    if (rank >= 0 && rank < 5) continue;
+    if (rank < 0) buckets['below 50']++;
+    else if (rank < 10) buckets['6-10']++;
+    else if (rank < 20) buckets['11-20']++;
+    else buckets['21-50']++;
+  }
+  console.log('misses by rank of the expected code:', buckets);
 }
 // MISSES=1: every missed query with the words the index expands and what they expand to.
 if (process.env.MISSES) {

@@ -16,6 +16,13 @@ const CONCEPTS: [number, string, string, string, string][] = [
   [900003, 'Exostosis of outer ear canal', 'ICD10CM', 'X61.8', '4-char billing code'],
   [900010, 'Ceruminous plug of auditory canal', 'SNOMED', '9000010', 'Clinical Finding'],
   [900011, 'Disorder of auditory canal', 'SNOMED', '9000011', 'Clinical Finding'],
+  // ICD-10 titles say abuse / dependence where DSM-5 says use disorder, mild / moderate.
+  [900020, 'Opioid related disorders', 'ICD10CM', 'X11', '3-char nonbill code'],
+  [900021, 'Opioid abuse, uncomplicated', 'ICD10CM', 'X11.10', '6-char billing code'],
+  [900022, 'Opioid dependence, uncomplicated', 'ICD10CM', 'X11.20', '6-char billing code'],
+  [900023, 'Opioid use, unspecified, uncomplicated', 'ICD10CM', 'X11.90', '6-char billing code'],
+  [900024, 'Opioid use disorder, mild', 'SNOMED', '9000024', 'Clinical Finding'],
+  [900025, 'Opioid abuse', 'SNOMED', '9000025', 'Clinical Finding'],
 ];
 const RELATIONSHIPS: [number, number, string][] = [
   [900002, 900010, 'Maps to'],
@@ -105,6 +112,13 @@ describe.each(PROFILES)('construe: text search over vocabulary links (%s profile
     expect(await codes('SNOMED', 'impacted cerumen')).toEqual(
       await codes('SNOMED_CT_US_LITE', 'impacted cerumen'),
     );
+  });
+
+  it('reads a DSM-5 use-disorder wording as ICD-10 abuse or dependence, in ICD-10-shaped systems only', async () => {
+    expect((await codes('ICD-10-CM', 'opioid use disorder, mild'))[0]).toBe('X11.10');
+    expect((await codes('ICD-10-CM', 'Moderate opioid use disorder'))[0]).toBe('X11.20');
+    expect((await codes('ICD-10-CM', 'opioid use'))[0]).toBe('X11.90');
+    expect((await codes('SNOMED_CT_US_LITE', 'opioid use disorder, mild'))[0]).toBe('9000024');
   });
 
   it('keeps code-prefix search', async () => {

@@ -4,6 +4,7 @@ import { codeKey } from '../domain/builtin-systems.js';
 import { codeCategory, type CodeStructure } from '../domain/text-search/code-families.js';
 import { CodeSearchIndex, type RelatedWord } from '../domain/text-search/code-search-index.js';
 import { buildCodeDefaults, type CodeDefaults } from '../domain/text-search/default-descendants.js';
+import { icd10WordingOfDsm5 } from '../domain/text-search/dsm5-substance-wordings.js';
 import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
@@ -20,6 +21,8 @@ interface LoadedIndex {
   codes: SystemCode[];
   structure: CodeStructure;
   defaults: CodeDefaults;
+  /** Whether most codes are ICD-10-shaped: their titles use ICD-10's wording. */
+  icd10: boolean;
 }
 
 /**
@@ -58,10 +61,11 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   }
 
   async search(systemId: string, query: string, limit: number): Promise<ScoredCode[]> {
-    const { index, codes, structure, defaults } = await this.indexOf(systemId);
+    const { index, codes, structure, defaults, icd10 } = await this.indexOf(systemId);
+    const wording = (icd10 && icd10WordingOfDsm5(query)) || query;
     const hits = rerankByStructure(
-      index.search(query, candidateDepth(limit), await this.expansions(index, query)),
-      query,
+      index.search(wording, candidateDepth(limit), await this.expansions(index, wording)),
+      wording,
       structure,
       (doc) => /\bunspecified\b/i.test(codes[doc].description),
       limit,
@@ -110,6 +114,9 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
     );
     return {
       index,
+      icd10:
+        rows.filter((row) => codeCategory(codeKey(row.code)) !== undefined).length * 2 >
+        rows.length,
       structure,
       defaults: await buildCodeDefaults(
         rows.map((row) => row.description),
