@@ -68,7 +68,7 @@ await build({
       `export { LexicalKnowledgeBuilder, DEFAULT_LEXICAL_OPTIONS } from './libs/construe/src/domain/lexical/lexical-knowledge.ts';`,
       `export { fuseRankings } from './${search}/rank-fusion.ts';`,
       `export { words } from './${search}/search-words.ts';`,
-      `export { icd10WordingOfDsm5 } from './${search}/dsm5-substance-wordings.ts';`,
+      `export { icd10WordingOf } from './${search}/icd10-wording.ts';`,
       `export { stem } from './${search}/clinical-stemmer.ts';`,
       `export { expansionTerms, lemmaCandidates, DEFAULT_EXPANSION_OPTIONS } from './libs/construe/src/domain/lexical/query-expansion.ts';`,
       `export { parseIndexLine, parseDataLine } from './libs/construe/src/domain/lexical/wordnet-lines.ts';`,
@@ -89,7 +89,7 @@ await build({
 });
 const {
   CodeSearchIndex,
-  icd10WordingOfDsm5,
+  icd10WordingOf,
   DEFAULT_RANKING,
   codeCategory,
   codeStructure,
@@ -353,12 +353,13 @@ const searchPlain = (query, limit) =>
         defaults,
       )
     : index.search(query, limit, expansionsOf(query));
-// DSM=replace|merge: search the ICD-10 wording of a DSM-5 substance query instead of it, or both
+// As the service: the ICD-10 wording of a DSM-5 substance query is searched instead of it (DSM=off:
+// as typed; DSM=merge: both,
 // (each code's best score).
 const searchOurs = (query, limit) => {
-  const dsm = process.env.DSM ? icd10WordingOfDsm5(query) : null;
+  const dsm = process.env.DSM === 'off' ? null : icd10WordingOf(query);
   if (dsm === null) return searchPlain(query, limit);
-  if (process.env.DSM === 'replace') return searchPlain(dsm, limit);
+  if (process.env.DSM !== 'merge') return searchPlain(dsm, limit);
   const best = new Map();
   for (const hit of [...searchPlain(query, limit), ...searchPlain(dsm, limit)])
     if (!best.has(hit.doc) || best.get(hit.doc).score < hit.score) best.set(hit.doc, hit);

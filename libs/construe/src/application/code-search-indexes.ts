@@ -4,7 +4,7 @@ import { codeKey } from '../domain/builtin-systems.js';
 import { codeCategory, type CodeStructure } from '../domain/text-search/code-families.js';
 import { CodeSearchIndex, type RelatedWord } from '../domain/text-search/code-search-index.js';
 import { buildCodeDefaults, type CodeDefaults } from '../domain/text-search/default-descendants.js';
-import { icd10WordingOfDsm5 } from '../domain/text-search/dsm5-substance-wordings.js';
+import { icd10WordingOf } from '../domain/text-search/icd10-wording.js';
 import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
@@ -62,7 +62,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
 
   async search(systemId: string, query: string, limit: number): Promise<ScoredCode[]> {
     const { index, codes, structure, defaults, icd10 } = await this.indexOf(systemId);
-    const wording = (icd10 && icd10WordingOfDsm5(query)) || query;
+    const wording = (icd10 && icd10WordingOf(query)) || query;
     const hits = rerankByStructure(
       index.search(wording, candidateDepth(limit), await this.expansions(index, wording)),
       wording,
