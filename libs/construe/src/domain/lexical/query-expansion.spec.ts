@@ -12,19 +12,24 @@ const synset = (lemmas: string[], gloss: string): Synset => ({
 const FIRST = synset(['plimmet', 'gum_swelling'], 'a soft lump along the gumline');
 const SECOND = synset(['plimmet'], 'a small brass token');
 const BROADER = synset(['oral_lesion'], 'any sore of the mouth');
+const WITH_DEFINITIONS = { ...DEFAULT_EXPANSION_OPTIONS, gloss: 0.5 };
 
 describe('query-side expansion terms', () => {
-  const terms = expansionTerms('plimmets', [
-    { synset: FIRST, pointed: [BROADER] },
-    { synset: SECOND, pointed: [] },
-  ]);
+  const terms = expansionTerms(
+    'plimmets',
+    [
+      { synset: FIRST, pointed: [BROADER] },
+      { synset: SECOND, pointed: [] },
+    ],
+    WITH_DEFINITIONS,
+  );
   const weight = (word: string) => terms.find((term) => term.word === word)?.weight;
 
   it('weighs a co-lemma above a definition word and a hypernym lemma, and the first sense above the second', () => {
-    expect(weight('swelling')).toBe(DEFAULT_EXPANSION_OPTIONS.lemma);
-    expect(weight('gumline')).toBe(DEFAULT_EXPANSION_OPTIONS.gloss);
-    expect(weight('lesion')).toBe(DEFAULT_EXPANSION_OPTIONS.pointer);
-    expect(weight('brass')).toBe(DEFAULT_EXPANSION_OPTIONS.gloss / 2);
+    expect(weight('swelling')).toBe(WITH_DEFINITIONS.lemma);
+    expect(weight('gumline')).toBe(WITH_DEFINITIONS.gloss);
+    expect(weight('lesion')).toBe(WITH_DEFINITIONS.pointer);
+    expect(weight('brass')).toBe(WITH_DEFINITIONS.gloss / 2);
   });
 
   it('leaves out the word itself, stop words and words of two letters', () => {
@@ -42,11 +47,17 @@ describe('query-side expansion terms', () => {
         { synset: SECOND, pointed: [] },
       ],
       {
-        ...DEFAULT_EXPANSION_OPTIONS,
+        ...WITH_DEFINITIONS,
         senses: 1,
       },
     );
     expect(one.map((term) => term.word)).not.toContain('brass');
+  });
+
+  it('leaves definition words out by default', () => {
+    const plain = expansionTerms('plimmet', [{ synset: FIRST, pointed: [BROADER] }]);
+    expect(plain.map((term) => term.word)).toEqual(expect.arrayContaining(['swelling', 'lesion']));
+    expect(plain.map((term) => term.word)).not.toContain('gumline');
   });
 
   it('looks a plural up under its singular forms too', () => {

@@ -229,6 +229,21 @@ describe('CodeSearchIndex query-side expansion', () => {
     expect(off.wordsToExpand('plimmet')).toEqual([]);
   });
 
+  it('counts only the codes that name a word: a word found only in hierarchy or knowledge is expanded', () => {
+    const documents = [
+      { title: 'Tinea of the foot', knowledge: ['ringworm'] },
+      { title: 'Tinea of the scalp', knowledge: ['ringworm'] },
+      { title: 'Blister of the foot', context: ['Ringworm and other lesions'] },
+    ];
+    const strict = new CodeSearchIndex(documents, { ...DEFAULT_RANKING, expandBelow: 1 });
+    expect(strict.wordsToExpand('ringworm')).toEqual(['ringworm']);
+    const named = new CodeSearchIndex(
+      [...documents, { title: 'Ringworm of the nail' }, { title: 'Ringworm of the beard' }],
+      { ...DEFAULT_RANKING, expandBelow: 1 },
+    );
+    expect(named.wordsToExpand('ringworm')).toEqual([]);
+  });
+
   it('finds a code by the related words of a word no title holds', () => {
     expect(found('plimmet', off)).toEqual([]);
     // K1 holds both related words; K3 only the synonym, K2 only the definition word.

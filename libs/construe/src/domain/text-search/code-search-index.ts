@@ -86,8 +86,9 @@ export interface RankingParameters {
   residualGain: number;
   residualLoss: number;
   /**
-   * Query-side expansion (`search`'s `expansions`): a query word held by at most `expandBelow`
-   * codes is also matched through its related words (its synonyms, definition, hypernym in a
+   * Query-side expansion (`search`'s `expansions`): a query word that at most `expandBelow`
+   * codes hold in their names (title, synonyms; a word found only in a code's hierarchy or
+   * lexical knowledge is not named by it) is also matched through its related words (its synonyms, definition, hypernym in a
    * lexical database), each at `expansion` × its closeness × its own IDF, summed per code and
    * capped at `expansion` × the word's own IDF: an expanded word never counts more than a
    * share of what the word itself would have counted, so a code holding the query's own
@@ -111,7 +112,7 @@ export const DEFAULT_RANKING: RankingParameters = {
   residualGain: 0.1,
   residualLoss: 0.05,
   expansion: 0.7,
-  expandBelow: 3,
+  expandBelow: 100,
 };
 /**
  * Title words of a residual class: "Other …", "… NEC". ("Elsewhere" is not one: "… in
@@ -156,6 +157,7 @@ export class CodeSearchIndex {
   private readonly dictionary: string[] = [];
   private readonly postings: Postings[] = [];
   private idf: Float64Array = new Float64Array(0);
+  private namedCounts: Uint32Array = new Uint32Array(0);
   private titleLengths: Uint16Array = new Uint16Array(0);
   /** IDF mass of each title's meaningful terms, and how much of it the current query covers. */
   private titleMass: Float64Array = new Float64Array(0);
@@ -266,6 +268,9 @@ export class CodeSearchIndex {
       const df = entry.docs.length;
       this.idf[id] = Math.log(1 + (count - df + 0.5) / (df + 0.5));
     });
+    this.namedCounts = Uint32Array.from(building, (entry) =>
+      entry.inTitle.reduce((sum, flag) => sum + flag, 0),
+    );
     this.titleLengths = Uint16Array.from(fields, (doc) => Math.min(doc[0].length, 65_535));
     this.titleMass = Float64Array.from(fields, (doc) =>
       [...new Set(doc[0])]
@@ -406,8 +411,8 @@ export class CodeSearchIndex {
 
   /**
    * The query's words (as typed, lower case) that are worth looking up in a lexical database:
-   * meaningful words of four letters or more, no abbreviation, held by at most `expandBelow`
-   * codes (none: a word of nobody's title).
+   * meaningful words of four letters or more, no abbreviation, that at most `expandBelow` codes
+   * name (none: a word of nobody's title).
    */
   wordsToExpand(query: string): string[] {
     if (this.ranking.expansion <= 0) return [];
@@ -418,14 +423,15 @@ export class CodeSearchIndex {
           word.word.length >= 4 &&
           !/\d/.test(word.word) &&
           !isLowInformation(word.term) &&
-          this.documentFrequency(word.term) <= this.ranking.expandBelow,
+          this.namedFrequency(word.term) <= this.ranking.expandBelow,
       )
       .map((word) => word.word);
   }
 
-  private documentFrequency(term: string): number {
+  /** How many codes hold the term in their names (title, synonyms), not only in context or knowledge. */
+  private namedFrequency(term: string): number {
     const id = this.termIds.get(term);
-    return id === undefined ? 0 : this.postings[id].docs.length;
+    return id === undefined ? 0 : this.namedCounts[id];
   }
 
   /** The index terms of a query word's related words, and the cap on what they add up to. */
