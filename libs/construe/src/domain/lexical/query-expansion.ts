@@ -19,7 +19,10 @@ export interface ExpansionOptions {
   lemma: number;
   /** Weight of a word of a sense's definition. */
   gloss: number;
-  /** Pointer symbols followed (`@` hypernym, `\` pertainym, `+` derivation) and their lemmas' weight. */
+  /**
+   * Pointer symbols followed (`@` hypernym, `\` pertainym, `#p` part holonym: the toe is part of
+   * the foot, `+` derivation) and their lemmas' weight.
+   */
   pointers: readonly string[];
   pointer: number;
 }
@@ -31,7 +34,7 @@ export const DEFAULT_EXPANSION_OPTIONS: ExpansionOptions = {
   // Definition words brought nothing once words named by up to 100 codes are expanded (dev set,
   // even half: 50.9% top-5 with or without them) and doubled the search's CPU.
   gloss: 0,
-  pointers: ['@', '\\'],
+  pointers: ['@', '\\', '#p'],
   pointer: 0.5,
 };
 

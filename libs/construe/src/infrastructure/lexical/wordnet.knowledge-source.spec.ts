@@ -26,6 +26,18 @@ const files = wordNetFixture([
     pointers: [['\\', 'c']],
   },
   { id: 'c', part: 'noun', lemmas: ['liver', 'jecur'], gloss: 'a large glandular organ' },
+  {
+    id: 'd',
+    part: 'noun',
+    lemmas: ['plonkbone'],
+    gloss: 'a small bone',
+    pointers: [
+      ['#p', 'e'],
+      ['#m', 'f'],
+    ],
+  },
+  { id: 'e', part: 'noun', lemmas: ['forefoot'], gloss: 'the front of the foot' },
+  { id: 'f', part: 'noun', lemmas: ['marrowpart'], gloss: 'a part of a bone' },
 ]);
 for (const [name, text] of files) writeFileSync(join(directory, name), text);
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -65,6 +77,15 @@ describe('WordNetKnowledgeSource', () => {
     // A plural is looked up under its singular.
     expect(words('livers')).toEqual(['jecur']);
     expect(related.get('zzzabsent')).toEqual([]);
+    await source.onModuleDestroy();
+  });
+
+  it('relates a word to what it is part of (part holonym), not to its parts', async () => {
+    const source = new WordNetKnowledgeSource(directory);
+    const related = await source.related(['plonkbone']);
+    const words = related.get('plonkbone')?.map((term) => term.word);
+    expect(words).toContain('forefoot');
+    expect(words).not.toContain('marrowpart');
     await source.onModuleDestroy();
   });
 
