@@ -71,10 +71,20 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
   ): Promise<(CodeSystem | null)[]> {
     return this.dataSource.transaction(async (manager) => {
       await this.tuneBuild(manager);
+      const replaced = systems
+        .filter((system) => (counts.get(system.vocabularyId) ?? 0) > 0)
+        .map((system) => system.name);
+      // No other system: every code row is a replaced system's. Emptied by TRUNCATE, the table
+      // gets new files, which PGlite (minimal WAL) writes without logging each row, and leaves
+      // no dead rows behind (PGlite has no autovacuum).
+      const [{ othersLeft }] = await manager.query<{ othersLeft: boolean }[]>(
+        'SELECT EXISTS (SELECT 1 FROM construe_code_system WHERE NOT (builtin AND name = ANY($1))) AS "othersLeft"',
+        [replaced],
+      );
+      if (!othersLeft) await manager.query('TRUNCATE construe_code');
       // Before the foreign key goes: deleting a system deletes its codes through it.
-      const replaced = systems.filter((system) => (counts.get(system.vocabularyId) ?? 0) > 0);
       await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = ANY($1)', [
-        replaced.map((system) => system.name),
+        replaced,
       ]);
       return withIndexesDeferred(manager, 'construe_code', async () => {
         const built: (CodeSystem | null)[] = [];
