@@ -80,7 +80,7 @@ function timed(command, args, env = {}, onSpawn = () => {}) {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    onSpawn(child.pid);
+    onSpawn(child.pid, child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -212,8 +212,14 @@ async function athenaBench(work) {
       commandSeconds: Number(result.seconds.toFixed(2)),
       commandRatio: Number((result.seconds / baseline.seconds).toFixed(2)),
       peakRssMb: Math.round(result.rssMb),
+      importPeakMb: result.importPeakMb,
+      refreshPeakMb: result.refreshPeakMb,
+      cliCpuSeconds: Number(result.cpuSeconds.toFixed(1)),
+      dbCpuSeconds: result.dbCpuSeconds == null ? null : Number(result.dbCpuSeconds.toFixed(1)),
+      loadAverage: loadavg()[0].toFixed(1),
     });
     console.log(JSON.stringify(report.at(-1)));
+    console.log(`  RSS samples (MB, every ${options['rss-every']} s): ${result.samples.join(' ')}`);
   };
 
   for (const profile of PROFILES) {
@@ -224,13 +230,46 @@ async function athenaBench(work) {
     // Migrations first, so the timed run is the import alone (plus the CLI's start-up).
     await timed(process.execPath, [cli, 'migrate'], env);
     const args = [cli, 'vocab:import', '--athena', directory];
-    add(`vocab:import ${profile}`, await timed(process.execPath, args, env));
-    add(`vocab:import ${profile}, re-run`, await timed(process.execPath, args, env));
+    for (const run of [`vocab:import ${profile}`, `vocab:import ${profile}, re-run`]) {
+      const database = profile === 'server' ? new URL(env.DATABASE_URL).pathname.slice(1) : null;
+      add(run, await sampledImport(args, env, database));
+    }
   }
   baseline.seconds = Number(baseline.seconds.toFixed(2));
   report[0].seconds = baseline.seconds;
   console.table(report);
   return report;
+}
+
+/**
+ * One `vocab:import` under /usr/bin/time with the CLI's RSS sampled: the samples' peak up to
+ * its "Imported" line (start-up and import) and after it (the builtin code systems), and the
+ * CPU seconds of the database's backends when it is a server's.
+ */
+async function sampledImport(args, env, database) {
+  let cliPid = null;
+  let importEnd = null;
+  const samples = [];
+  const run = () =>
+    timed(process.execPath, args, env, (pid, child) => {
+      cliPid = pid;
+      child.stdout.on('data', (chunk) => {
+        if (importEnd === null && /Imported /.test(String(chunk))) importEnd = samples.length;
+      });
+    });
+  const sampled = await withRssSamples(
+    () => (cliPid ? childOf(cliPid) : null),
+    async () => (database ? databaseCpuSeconds(database, run) : { result: await run() }),
+    samples,
+  );
+  const split = importEnd ?? samples.length;
+  return {
+    ...sampled.result.result,
+    samples,
+    importPeakMb: Math.max(0, ...samples.slice(0, split)),
+    refreshPeakMb: Math.max(0, ...samples.slice(split)),
+    dbCpuSeconds: sampled.result.cpuSeconds ?? null,
+  };
 }
 
 /**
@@ -314,9 +353,8 @@ function childOf(pid) {
   }
 }
 
-/** Samples the RSS of `pid()` every RSS_EVERY_MS while `work` runs: { result, samples }. */
-async function withRssSamples(pid, work) {
-  const samples = [];
+/** Samples the RSS of `pid()` every RSS_EVERY_MS (into `samples`) while `work` runs: { result, samples }. */
+async function withRssSamples(pid, work, samples = []) {
   const timer = setInterval(() => {
     const id = pid();
     if (id) samples.push(Math.round(rssMbOf(id)));

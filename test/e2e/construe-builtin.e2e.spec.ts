@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { CommandBus } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefreshBuiltinSystemsCommand } from '@app/construe';
 import { ImportAthenaCommand, ImportPublisherFileCommand } from '@app/vocabulary';
@@ -10,6 +11,19 @@ const REFERENCE = new URL('../../../shared/reference/', import.meta.url).pathnam
 const ATHENA = `${REFERENCE}omop/vocab/athena-subset`;
 const ICD10CM = `${REFERENCE}nlp/codes/icd10cm-order-Jan-2021.txt.gz`;
 const available = existsSync(ATHENA) && existsSync(ICD10CM);
+
+/** The code table's keys, indexes and foreign key, as the catalog spells them. */
+const CODE_TABLE_DEFINITIONS_SQL = `
+  SELECT indexdef AS definition FROM pg_indexes WHERE tablename = 'construe_code'
+  UNION ALL
+  SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'construe_code'::regclass
+  ORDER BY definition`;
+
+/** A builtin system's stored codes with what text search reads from them, in system order. */
+const SYSTEM_CODES_SQL = `
+  SELECT c.seq, c.code, c.code_key, c.description, c.synonyms, c.context
+  FROM construe_code c JOIN construe_code_system s ON s.id = c.system_id
+  WHERE s.builtin AND s.name = $1 ORDER BY c.seq`;
 if (!available)
   console.warn(`Skipping builtin code system tests: reference data not found under ${REFERENCE}`);
 
@@ -18,6 +32,7 @@ describe.skipIf(!available).each(PROFILES)(
   (profile) => {
     let app: TestApp;
     let api: Api;
+    let definitionsBefore: unknown[];
 
     beforeAll(async () => {
       // No job consumption here: the test needs no embeddings, and closing a BullMQ worker
@@ -28,6 +43,7 @@ describe.skipIf(!available).each(PROFILES)(
         token: await app.token(await app.createClient('research', 'free')),
       };
       const commands = app.app.get(CommandBus);
+      definitionsBefore = await app.app.get(DataSource).query(CODE_TABLE_DEFINITIONS_SQL);
       const athena = await commands.execute(new ImportAthenaCommand(ATHENA));
       const icd = await commands.execute(
         new ImportPublisherFileCommand('icd10cm', ICD10CM, 'ICD10CM FY2021'),
@@ -107,6 +123,23 @@ describe.skipIf(!available).each(PROFILES)(
         '/construe/codes/ICD-10-CM/search/text?q=type%202%20diabetis%20without%20complications&limit=5',
       );
       expect(body.results.map((result: { code: string }) => result.code)).toContain('E11.9');
+    });
+
+    it('rebuilds one system next to the others into the same codes, the code table keeping its keys and indexes', async () => {
+      // The first refresh wrote every system at once (embedded: with the code table's keys
+      // and indexes dropped and built at the end); SNOMED alone, next to ICD-10-CM's 95,358
+      // codes, is written row by row into the indexed table.
+      const database = app.app.get(DataSource);
+      const first = await database.query(SYSTEM_CODES_SQL, ['SNOMED_CT_US_LITE']);
+      const refreshed = await app.app
+        .get(CommandBus)
+        .execute(new RefreshBuiltinSystemsCommand(['SNOMED']));
+      expect(refreshed.map((system: { name: string }) => system.name)).toEqual([
+        'SNOMED_CT_US_LITE',
+      ]);
+      expect(first.length).toBeGreaterThan(500);
+      expect(await database.query(SYSTEM_CODES_SQL, ['SNOMED_CT_US_LITE'])).toEqual(first);
+      expect(await database.query(CODE_TABLE_DEFINITIONS_SQL)).toEqual(definitionsBefore);
     });
   },
 );

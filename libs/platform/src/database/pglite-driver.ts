@@ -16,6 +16,13 @@ import { embeddedSessionActivity } from './session-activity.js';
  */
 const SHARED_BUFFERS = '32MB';
 
+/**
+ * Minimal WAL: a table emptied or created in a transaction (the Athena import's COPY into
+ * its truncated tables, the builtin code systems' bulk rebuild) is written without logging
+ * every row and index page. PGlite has no replica nor archive to feed.
+ */
+const WAL_SETTINGS = ['-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'];
+
 type ConnectCallback = (error: unknown, client: unknown, release: () => void) => void;
 interface PoolClass {
   new (): {
@@ -37,7 +44,12 @@ export function createPgliteDriver(dataDir: string): unknown {
   const driver = new PGliteDriver({
     dataDir: directory,
     extensions: { vector, pg_trgm, uuid_ossp },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${SHARED_BUFFERS}`,
+      ...WAL_SETTINGS,
+    ],
   }).driver as unknown as {
     Pool: PoolClass;
   };

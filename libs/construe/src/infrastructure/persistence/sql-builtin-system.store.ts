@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { isEmbedded } from '@app/platform';
 import { BuiltinSystemStore } from '../../application/ports/builtin-system.store.js';
 import type { CodeSystem } from '../../domain/code-system.js';
+import { WRITE_BUILTIN_CODES_SQL } from './builtin-codes.sql.js';
 import { toSystem, type SystemRow } from './code-system.rows.js';
+import { withIndexesDeferred } from './deferred-indexes.js';
 
 /** Builtin systems built side by side on a server database. */
 const CONCURRENT_BUILDS = 3;
@@ -26,6 +28,11 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
   async materializeBuiltins(
     systems: readonly { name: string; vocabularyId: string }[],
   ): Promise<(CodeSystem | null)[]> {
+    if (isEmbedded(this.dataSource)) {
+      const counts = await this.conceptCounts(systems.map((system) => system.vocabularyId));
+      if (await this.rewritesMostCodes(systems, counts))
+        return this.materializeInBulk(systems, counts);
+    }
     // Each build is one statement on one core: a server runs a few side by side, each in
     // its own transaction; PGlite runs one statement at a time anyway.
     const lanes = isEmbedded(this.dataSource) ? 1 : CONCURRENT_BUILDS;
@@ -46,84 +53,114 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
 
   async materializeBuiltin(name: string, vocabularyId: string): Promise<CodeSystem | null> {
     return this.dataSource.transaction(async (manager) => {
-      const [vocabulary] = await manager.query<{ vocabulary_version: string | null }[]>(
-        'SELECT vocabulary_version FROM vocab.vocabulary WHERE vocabulary_id = $1',
-        [vocabularyId],
-      );
-      const [{ count }] = await manager.query<{ count: string }[]>(
-        'SELECT count(*) AS count FROM vocab.concept WHERE vocabulary_id = $1 AND invalid_reason IS NULL',
-        [vocabularyId],
-      );
-      if (Number(count) === 0) return null;
-      // The statement below is costed in the billions on a large vocabulary (the code-prefix
-      // join), which turns on JIT compilation: seconds of compiling for a plan that runs once.
-      await manager.query('SET LOCAL jit = off');
-      // PGlite's WASM heap never gives memory back: its hashes and sorts spill to its files
-      // instead (5 million Athena rows: no slower, peak RSS 435 MB against 507-527 MB in one run).
-      if (isEmbedded(this.dataSource)) await manager.query(`SET LOCAL work_mem = '1MB'`);
-      const version = vocabulary?.vocabulary_version ?? 'unversioned';
-      await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = $1', [name]);
-      const [row] = await manager.query<SystemRow[]>(
-        `INSERT INTO construe_code_system (id, account_id, name, version, builtin, status, code_count)
-         VALUES ($1, NULL, $2, $3, true, 'processing', $4) RETURNING *`,
-        [randomUUID(), name, version, Number(count)],
-      );
-      // System order of a builtin system: its codes, byte-wise (ICD-10-CM's own order).
-      // Each code comes with what text search reads besides its title, in the same
-      // statement (an UPDATE pass per field afterwards rewrote every row): its synonyms
-      // (its synonym rows; the names and synonyms of the valid concepts it maps to or is
-      // mapped from) and its context (the names of its valid parent concepts and, for
-      // ICD-10-CM, whose hierarchy is in its codes, the titles of the codes that prefix it).
-      await manager.query(
-        `WITH own AS (
-           SELECT DISTINCT ON (concept_code) concept_code, concept_id, concept_name,
-                  upper(replace(replace(concept_code, '.', ''), ' ', '')) AS code_key
-           FROM vocab.concept
-           WHERE vocabulary_id = $2 AND invalid_reason IS NULL ORDER BY concept_code, concept_id
-         ), linked AS (
-           SELECT r.concept_id_1 AS concept_id, other.concept_id AS other_id, other.concept_name
-           FROM own JOIN vocab.concept_relationship r ON r.concept_id_1 = own.concept_id
-           JOIN vocab.concept other ON other.concept_id = r.concept_id_2 AND other.invalid_reason IS NULL
-           WHERE r.relationship_id IN ('Maps to', 'Mapped from') AND r.invalid_reason IS NULL
-             AND r.concept_id_2 <> r.concept_id_1
-         ), synonyms AS (
-           SELECT own.concept_id, array_agg(DISTINCT n.name) AS names
-           FROM own JOIN (
-             SELECT s.concept_id, s.concept_synonym_name AS name FROM own
-             JOIN vocab.concept_synonym s ON s.concept_id = own.concept_id
-             UNION SELECT concept_id, concept_name FROM linked
-             UNION SELECT linked.concept_id, cs.concept_synonym_name FROM linked
-             JOIN vocab.concept_synonym cs ON cs.concept_id = linked.other_id
-           ) AS n ON n.concept_id = own.concept_id
-           WHERE lower(n.name) <> lower(own.concept_name)
-           GROUP BY own.concept_id
-         ), context AS (
-           SELECT p.concept_id, array_agg(DISTINCT p.name) AS names FROM (
-             SELECT own.concept_id, parent.concept_name AS name FROM own
-             JOIN vocab.concept_relationship r ON r.concept_id_1 = own.concept_id AND r.relationship_id = 'Is a' AND r.invalid_reason IS NULL
-             JOIN vocab.concept parent ON parent.concept_id = r.concept_id_2 AND parent.invalid_reason IS NULL
-             UNION
-             SELECT own.concept_id, parent.concept_name FROM own
-             CROSS JOIN LATERAL generate_series(3, length(own.code_key) - 1) AS prefix(length)
-             JOIN own AS parent ON parent.code_key = left(own.code_key, prefix.length)
-             WHERE $2 = 'ICD10CM'
-           ) AS p GROUP BY p.concept_id
-         )
-         INSERT INTO construe_code (system_id, seq, code, code_key, description, synonyms, context)
-         SELECT $1, row_number() OVER (ORDER BY own.concept_code COLLATE "C", own.concept_id), own.concept_code,
-                own.code_key, own.concept_name, synonyms.names, context.names
-         FROM own LEFT JOIN synonyms USING (concept_id) LEFT JOIN context USING (concept_id)`,
-        [row.id, vocabularyId],
-      );
-      const [{ inserted }] = await manager.query<{ inserted: string }[]>(
-        'SELECT count(*) AS inserted FROM construe_code WHERE system_id = $1',
-        [row.id],
-      );
-      await manager.query('UPDATE construe_code_system SET code_count = $2 WHERE id = $1', [
-        row.id,
-        Number(inserted),
-      ]);
-      return { ...toSystem(row), codeCount: Number(inserted) };
+      const counts = await this.conceptCounts([vocabularyId], manager);
+      await this.tuneBuild(manager);
+      return this.build(manager, name, vocabularyId, counts.get(vocabularyId) ?? 0);
     });
+  }
+
+  /**
+   * Embedded, when the systems rebuilt hold at least as many codes as the rest (a first
+   * import): one transaction, the old systems deleted first, then every system written
+   * with the code table's keys and indexes dropped and built once at the end. The CLI owns
+   * an embedded database, so the table's lock keeps no one waiting.
+   */
+  private async materializeInBulk(
+    systems: readonly { name: string; vocabularyId: string }[],
+    counts: ReadonlyMap<string, number>,
+  ): Promise<(CodeSystem | null)[]> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.tuneBuild(manager);
+      const replaced = systems
+        .filter((system) => (counts.get(system.vocabularyId) ?? 0) > 0)
+        .map((system) => system.name);
+      // No other system: every code row is a replaced system's. Emptied by TRUNCATE, the table
+      // gets new files, which PGlite (minimal WAL) writes without logging each row, and leaves
+      // no dead rows behind (PGlite has no autovacuum).
+      const [{ othersLeft }] = await manager.query<{ othersLeft: boolean }[]>(
+        'SELECT EXISTS (SELECT 1 FROM construe_code_system WHERE NOT (builtin AND name = ANY($1))) AS "othersLeft"',
+        [replaced],
+      );
+      if (!othersLeft) await manager.query('TRUNCATE construe_code');
+      // Before the foreign key goes: deleting a system deletes its codes through it.
+      await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = ANY($1)', [
+        replaced,
+      ]);
+      return withIndexesDeferred(manager, 'construe_code', async () => {
+        const built: (CodeSystem | null)[] = [];
+        for (const { name, vocabularyId } of systems)
+          built.push(await this.build(manager, name, vocabularyId, counts.get(vocabularyId) ?? 0));
+        return built;
+      });
+    });
+  }
+
+  /** Valid concepts per vocabulary (a vocabulary without any is absent). */
+  private async conceptCounts(
+    vocabularyIds: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Map<string, number>> {
+    const rows = await manager.query<{ vocabulary_id: string; count: string }[]>(
+      `SELECT vocabulary_id, count(*) AS count FROM vocab.concept
+       WHERE vocabulary_id = ANY($1) AND invalid_reason IS NULL GROUP BY vocabulary_id`,
+      [vocabularyIds],
+    );
+    return new Map(rows.map((row) => [row.vocabulary_id, Number(row.count)]));
+  }
+
+  /** Whether the systems to build hold at least as many codes as every other system. */
+  private async rewritesMostCodes(
+    systems: readonly { name: string }[],
+    counts: ReadonlyMap<string, number>,
+  ): Promise<boolean> {
+    const [{ kept }] = await this.dataSource.query<{ kept: string }[]>(
+      'SELECT coalesce(sum(code_count), 0) AS kept FROM construe_code_system WHERE NOT (builtin AND name = ANY($1))',
+      [systems.map((system) => system.name)],
+    );
+    const written = [...counts.values()].reduce((sum, count) => sum + count, 0);
+    return written > 0 && written >= Number(kept);
+  }
+
+  private async tuneBuild(manager: EntityManager): Promise<void> {
+    // The build statement is costed in the billions on a large vocabulary (the code-prefix
+    // join), which turns on JIT compilation: seconds of compiling for a plan that runs once.
+    await manager.query('SET LOCAL jit = off');
+    // PGlite's WASM heap never gives memory back: its hashes and sorts spill to its files
+    // instead (5 million Athena rows: no slower, peak RSS 435 MB against 507-527 MB in one run).
+    if (isEmbedded(this.dataSource)) {
+      await manager.query(`SET LOCAL work_mem = '1MB'`);
+      // The keys and indexes a bulk write builds at the end: the vocabulary's index builds' memory.
+      await manager.query(`SET LOCAL maintenance_work_mem = '16MB'`);
+    }
+  }
+
+  /** Replaces the builtin system `name` with the valid concepts of `vocabularyId`; null when it has none. */
+  private async build(
+    manager: EntityManager,
+    name: string,
+    vocabularyId: string,
+    count: number,
+  ): Promise<CodeSystem | null> {
+    if (count === 0) return null;
+    const [vocabulary] = await manager.query<{ vocabulary_version: string | null }[]>(
+      'SELECT vocabulary_version FROM vocab.vocabulary WHERE vocabulary_id = $1',
+      [vocabularyId],
+    );
+    const version = vocabulary?.vocabulary_version ?? 'unversioned';
+    await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = $1', [name]);
+    const [row] = await manager.query<SystemRow[]>(
+      `INSERT INTO construe_code_system (id, account_id, name, version, builtin, status, code_count)
+       VALUES ($1, NULL, $2, $3, true, 'processing', $4) RETURNING *`,
+      [randomUUID(), name, version, count],
+    );
+    const [{ inserted }] = await manager.query<{ inserted: string }[]>(WRITE_BUILTIN_CODES_SQL, [
+      row.id,
+      vocabularyId,
+    ]);
+    await manager.query('UPDATE construe_code_system SET code_count = $2 WHERE id = $1', [
+      row.id,
+      Number(inserted),
+    ]);
+    return { ...toSystem(row), codeCount: Number(inserted) };
   }
 }
