@@ -368,18 +368,13 @@ async function databaseCpuSeconds(database, work) {
   }
 }
 
-/**
- * The Node flags and environment (`NAME=value` before `node`) `npm run start:worker` gives
- * the worker, so the bench times what users run.
- */
-function workerScript() {
+/** The Node flags `npm run start:worker` gives the worker, so the bench times what users run. */
+function workerScriptFlags() {
   const script = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts[
     'start:worker'
   ];
-  const words = script.split('&&').at(-1).trim().split(/\s+/);
-  const node = words.indexOf('node');
-  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2)));
-  return { env, flags: words.slice(node + 1).filter((word) => word.startsWith('--')) };
+  const command = script.split('&&').at(-1).trim().split(/\s+/);
+  return command.slice(1).filter((word) => word.startsWith('--'));
 }
 
 /** The CLI's environment as `npm run cli` gives it (scripts/run-cli.mjs): two malloc arenas unless set. */
@@ -390,20 +385,13 @@ const CLI_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
  * `stop()` stops it and gives its peak RSS (MB).
  */
 function startWorker(env) {
-  const script = workerScript();
   const nodeArgs = [
-    ...script.flags,
+    ...workerScriptFlags(),
     ...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const child = spawn(process.execPath, [...nodeArgs, worker], {
     cwd: repoRoot,
-    env: {
-      ...script.env,
-      ...process.env,
-      ...env,
-      WORKER_CONCURRENCY: options.jobs,
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...process.env, ...env, WORKER_CONCURRENCY: options.jobs, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'ignore'],
   });
   const cpu = () => cpuSecondsOf(child.pid);
