@@ -415,6 +415,9 @@ function workerScriptFlags() {
   return command.slice(1).filter((word) => word.startsWith('--'));
 }
 
+/** The CLI's environment as `npm run cli` gives it (scripts/run-cli.mjs): two malloc arenas unless set. */
+const CLI_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+
 /**
  * Starts a worker process (server profile). `cpu()` reads the CPU seconds it has used;
  * `stop()` stops it and gives its peak RSS (MB).
@@ -512,7 +515,7 @@ async function loadShape(work, shape, report) {
             timed(
               process.execPath,
               run.endsWith('--full') ? [...args, '--full'] : args,
-              env,
+              { ...CLI_ENV, ...env },
               (pid) => (cliPid = pid),
             ),
           ),

@@ -154,6 +154,33 @@ describe('SharedResourceIndex', () => {
     expect(reader.passes).toBe(3);
   });
 
+  it('never answers with a resource whose key only shares the hash of the key asked', async () => {
+    // Same 32-bit hash (see hashed-key-index.spec.ts): each lookup reads both, keeps one.
+    const reader = new JsonReader([
+      staged(1, { resourceType: 'Practitioner', id: 'p1462789' }),
+      staged(2, { resourceType: 'Practitioner', id: 'p1679192' }),
+      staged(3, {
+        resourceType: 'PractitionerRole',
+        id: 'a',
+        practitioner: { reference: 'Practitioner?identifier=npi|368' },
+      }),
+      staged(4, {
+        resourceType: 'PractitionerRole',
+        id: 'b',
+        practitioner: { reference: 'Practitioner?identifier=npi|1133496' },
+      }),
+    ]);
+    const index = await SharedResourceIndex.build(reader);
+    expect(await seqsOf(index.answering(['Practitioner/p1462789']))).toEqual([1]);
+    expect(await seqsOf(index.answering(['Practitioner/p1679192']))).toEqual([2]);
+    expect(await seqsOf(index.referencing(['Practitioner?identifier=npi|1133496']))).toEqual([4]);
+    expect(reader.reads).toEqual([
+      [1, 2],
+      [1, 2],
+      [3, 4],
+    ]);
+  });
+
   it('hands out a new copy on every lookup', async () => {
     const [first] = await shared.answering(['Organization/o']);
     first.resource.id = 'changed';

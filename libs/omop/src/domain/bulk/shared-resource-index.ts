@@ -1,5 +1,6 @@
 import type { StagedResource } from './batch-input.js';
 import { collectReferences, resourceAliases } from './fhir-references.js';
+import { HashedKeyIndex } from './hashed-key-index.js';
 
 /**
  * Where the index reads the run's shared resources back (staging): it keeps their
@@ -13,20 +14,12 @@ export interface SharedResourceReader {
   at(seqs: readonly number[]): Promise<StagedResource[]>;
 }
 
-/**
- * The staging numbers of a key's resources: one (most keys: a resource's own aliases),
- * or several in staging order. No array per key: a run's shared resources answer to
- * hundreds of thousands of keys.
- */
-type Seqs = number | number[];
+/** Which keys a shared resource is filed under in one of the index's two indexes. */
+type KeysOf = (staged: StagedResource) => Iterable<string>;
 
-function add(index: Map<string, Seqs>, key: string, seq: number): void {
-  const known = index.get(key);
-  if (known === undefined) index.set(key, seq);
-  else if (typeof known === 'number') {
-    if (known !== seq) index.set(key, [known, seq]);
-  } else if (known[known.length - 1] !== seq) known.push(seq);
-}
+const aliasesOf: KeysOf = ({ resource, fullUrl }) =>
+  resourceAliases(resource, fullUrl ?? undefined);
+const referencesOf: KeysOf = ({ resource }) => collectReferences(resource);
 
 /**
  * The shared resources of a run (practitioners, organizations, locations…), indexed by
@@ -35,40 +28,40 @@ function add(index: Map<string, Seqs>, key: string, seq: number): void {
  * which resource answers to what. Each lookup reads the resources found back from
  * staging, freshly parsed: batches never share objects.
  *
+ * The indexes keep hashes of the keys, not the keys (see HashedKeyIndex): each lookup
+ * keeps only the resources read back whose own aliases (or references) include a key
+ * asked, so a hash shared by two keys costs a read, never a wrong resource.
+ *
  * The reference index serves only the batches of shared resources (the resources that
  * complete their rows); it is built on their first lookup and can be released when the
  * patients' batches begin, which never use it.
  */
 export class SharedResourceIndex {
-  private byReference?: Promise<Map<string, Seqs>>;
+  private byReference?: Promise<HashedKeyIndex>;
 
   private constructor(
     private readonly reader: SharedResourceReader,
-    private readonly byAlias: Map<string, Seqs>,
+    private readonly byAlias: HashedKeyIndex,
   ) {}
 
-  /** Reads every shared resource once, keeping only its aliases and staging number. */
+  /** Reads every shared resource once, keeping only its aliases' hashes and staging number. */
   static async build(reader: SharedResourceReader): Promise<SharedResourceIndex> {
-    const byAlias = new Map<string, Seqs>();
-    await reader.each(({ seq, fullUrl, resource }) => {
-      for (const alias of resourceAliases(resource, fullUrl ?? undefined)) add(byAlias, alias, seq);
-    });
-    return new SharedResourceIndex(reader, byAlias);
+    return new SharedResourceIndex(reader, await indexed(reader, aliasesOf));
   }
 
   /** Shared resources answering to any of these references, in staging order. */
   answering(references: Iterable<string>): Promise<StagedResource[]> {
-    return this.lookup(this.byAlias, references);
+    return this.lookup(this.byAlias, aliasesOf, references);
   }
 
   /** Shared resources referencing any of these aliases (roles of a practitioner, locations of an organization). */
   async referencing(aliases: Iterable<string>): Promise<StagedResource[]> {
-    this.byReference ??= this.referenceIndex();
+    this.byReference ??= indexed(this.reader, referencesOf);
     const byReference = this.byReference;
     void byReference.catch(() => {
       if (this.byReference === byReference) this.byReference = undefined;
     });
-    return this.lookup(await byReference, aliases);
+    return this.lookup(await byReference, referencesOf, aliases);
   }
 
   /** Drops the reference index (built again if `referencing` is asked later). */
@@ -76,25 +69,28 @@ export class SharedResourceIndex {
     this.byReference = undefined;
   }
 
-  private async referenceIndex(): Promise<Map<string, Seqs>> {
-    const index = new Map<string, Seqs>();
-    await this.reader.each(({ seq, resource }) => {
-      for (const reference of collectReferences(resource)) add(index, reference, seq);
+  private async lookup(
+    index: HashedKeyIndex,
+    keysOf: KeysOf,
+    keys: Iterable<string>,
+  ): Promise<StagedResource[]> {
+    const asked = new Set(keys);
+    const candidates = index.candidates(asked);
+    if (candidates.length === 0) return [];
+    const read = await this.reader.at(candidates);
+    return read.filter((staged) => {
+      for (const key of keysOf(staged)) if (asked.has(key)) return true;
+      return false;
     });
-    return index;
   }
+}
 
-  private lookup(index: Map<string, Seqs>, keys: Iterable<string>): Promise<StagedResource[]> {
-    const found = new Set<number>();
-    for (const key of keys) {
-      const seqs = index.get(key);
-      if (seqs === undefined) continue;
-      if (typeof seqs === 'number') found.add(seqs);
-      else for (const seq of seqs) found.add(seq);
-    }
-    if (found.size === 0) return Promise.resolve([]);
-    return this.reader.at([...found].sort((a, b) => a - b));
-  }
+async function indexed(reader: SharedResourceReader, keysOf: KeysOf): Promise<HashedKeyIndex> {
+  const builder = HashedKeyIndex.builder();
+  await reader.each((staged) => {
+    for (const key of keysOf(staged)) builder.add(key, staged.seq);
+  });
+  return builder.build();
 }
 
 /**

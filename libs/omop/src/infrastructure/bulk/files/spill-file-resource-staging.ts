@@ -9,6 +9,7 @@ import {
 import { parseStagedResource, type StagedResource } from '../../../domain/bulk/batch-input.js';
 import type { OmopTarget } from '../../../domain/bulk/omop-target.js';
 import { SHARED_GROUP_PREFIX } from '../../../domain/bulk/shared-groups.js';
+import { NumberColumn } from './number-column.js';
 
 // Staged resources closer than this in the file are read in one call (a patient's
 // resources of one type usually sit side by side in an export's file of that type).
@@ -21,9 +22,9 @@ interface SpillRun {
   file: FileHandle;
   size: number;
   /** Per staged resource, in staging order (which is also file order). */
-  seqs: number[];
-  starts: number[];
-  lengths: number[];
+  seqs: NumberColumn<Uint32Array>;
+  starts: NumberColumn<Float64Array>;
+  lengths: NumberColumn<Uint32Array>;
   fullUrls: (string | null)[];
   /** The staged resources filed under each group, in staging order. */
   groups: Map<string, number[]>;
@@ -48,8 +49,9 @@ function targetDirectory(root: string, target: OmopTarget): string {
  * JSON goes to a local spill file (appended as it streams in) instead of the target
  * database, and each batch reads its resources back by position. The target database
  * then receives only the CDM rows. Where each resource sits is kept in memory, a few
- * numbers per resource. A process killed mid-load leaves its file; the next load into
- * the same target schema removes it (the load lock is held then).
+ * numbers per resource in typed arrays (see NumberColumn). A process killed mid-load
+ * leaves its file; the next load into the same target schema removes it (the load lock
+ * is held then).
  */
 export class SpillFileResourceStaging extends ResourceStaging implements OnApplicationShutdown {
   private readonly runs = new Map<string, SpillRun>();
@@ -68,9 +70,9 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
       path,
       file,
       size: 0,
-      seqs: [],
-      starts: [],
-      lengths: [],
+      seqs: NumberColumn.uint32(),
+      starts: NumberColumn.float64(),
+      lengths: NumberColumn.uint32(),
       fullUrls: [],
       groups: new Map(),
       appending: Promise.resolve(),
@@ -173,7 +175,7 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     use: (staged: StagedResource) => void,
   ): Promise<void> {
     return this.readBack(run, indexes, (index, json) => {
-      const resource = parseStagedResource(run.seqs[index], run.fullUrls[index], json);
+      const resource = parseStagedResource(run.seqs.get(index), run.fullUrls[index], json);
       if (resource) use(resource);
     });
   }
@@ -193,13 +195,13 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     let longest = 0;
     let first = 0;
     while (first < indexes.length) {
-      const from = run.starts[indexes[first]];
+      const from = run.starts.get(indexes[first]);
       let last = first;
-      let end = from + run.lengths[indexes[first]];
+      let end = from + run.lengths.get(indexes[first]);
       while (last + 1 < indexes.length) {
         const next = indexes[last + 1];
-        const nextEnd = run.starts[next] + run.lengths[next];
-        if (run.starts[next] - end > MAX_GAP_BYTES || nextEnd - from > MAX_READ_BYTES) break;
+        const nextEnd = run.starts.get(next) + run.lengths.get(next);
+        if (run.starts.get(next) - end > MAX_GAP_BYTES || nextEnd - from > MAX_READ_BYTES) break;
         end = nextEnd;
         last += 1;
       }
@@ -212,21 +214,22 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
       await readAll(run.file, buffer.subarray(0, span.end - span.from), span.from);
       for (let at = span.first; at <= span.last; at++) {
         const index = indexes[at];
-        const start = run.starts[index] - span.from;
-        use(index, buffer.toString('utf8', start, start + run.lengths[index]));
+        const start = run.starts.get(index) - span.from;
+        use(index, buffer.toString('utf8', start, start + run.lengths.get(index)));
       }
     }
   }
 }
 
 /** Where `seq` sits in `seqs` (ascending: staging order), or -1. */
-function indexOf(seqs: readonly number[], seq: number): number {
+function indexOf(seqs: NumberColumn<Uint32Array>, seq: number): number {
   let low = 0;
   let high = seqs.length - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    if (seqs[middle] === seq) return middle;
-    if (seqs[middle] < seq) low = middle + 1;
+    const at = seqs.get(middle);
+    if (at === seq) return middle;
+    if (at < seq) low = middle + 1;
     else high = middle - 1;
   }
   return -1;
