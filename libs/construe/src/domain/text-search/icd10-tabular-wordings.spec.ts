@@ -13,6 +13,13 @@ describe('icd10WordingOfTabularNotes', () => {
     expect(icd10WordingOfTabularNotes('Myositis of radius and ulna')).toBe('myositis of forearm');
   });
 
+  it("names a fractured bone's proximal and distal ends as the titles do, upper and lower", () => {
+    expect(icd10WordingOfTabularNotes('Torus fracture of distal end of fibula')).toBe(
+      'torus fracture of lower end of fibula',
+    );
+    expect(icd10WordingOfTabularNotes('Dislocation of proximal end of fibula')).toBeNull();
+  });
+
   it('reads a specified digit with unspecified laterality as the "other" digit', () => {
     expect(
       icd10WordingOfTabularNotes(

@@ -1,8 +1,9 @@
 /**
  * Wordings that ICD-10-CM's tabular list itself gives as equivalent to its titles' own words:
  * the musculoskeletal chapter's site subdivisions ("ankle and foot" is the tarsus, metatarsus
- * and phalanges; "hand" the metacarpus and phalanges), the "other finger" codes (a specified
- * finger with unspecified laterality), the blood-vessel injuries (a minor laceration is an
+ * and phalanges; "hand" the metacarpus and phalanges), a fractured bone's upper and lower end
+ * (its proximal and distal end), the "other finger" codes (a specified finger with unspecified
+ * laterality), the blood-vessel injuries (a minor laceration is an
  * incomplete transection, a major one a complete transection), transmural (Q wave) infarction
  * for ST elevation (STEMI) infarction, and the Glasgow coma scale's scores for the coma-scale
  * codes' response names. A query worded the other way is rewritten into the titles' words.
@@ -14,6 +15,9 @@ const SITE_AND_INJURY_WORDINGS: readonly (readonly [RegExp, string])[] = [
   [/\btarsus,? metatarsus,? and phalanges\b/g, 'ankle and foot'],
   [/\b(?:carpus,? )?metacarp(?:us|als),? and phalanges\b/g, 'hand'],
   [/\bradius and ulna\b/g, 'forearm'],
+  // The fracture titles name a long bone's ends upper and lower, never proximal and distal.
+  [/\bfracture of proximal end\b/g, 'fracture of upper end'],
+  [/\bfracture of distal end\b/g, 'fracture of lower end'],
   [/\b(?:tibia and fibula|fibula and tibia)\b/g, 'lower leg'],
   [/\bspecified (finger|toe)s? with unspecified laterality\b/g, 'other $1'],
   [/\bincomplete transection\b(?! of (?:\w+ )?spinal cord)/g, 'minor laceration'],
