@@ -5,7 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { isEmbedded } from '@app/platform';
 import { BuiltinSystemStore } from '../../application/ports/builtin-system.store.js';
 import type { CodeSystem } from '../../domain/code-system.js';
-import { PREPARE_BUILTIN_CODES_SQL, WRITE_BUILTIN_CODES_SQL } from './builtin-codes.sql.js';
+import { WRITE_BUILTIN_CODES_SQL } from './builtin-codes.sql.js';
 import { toSystem, type SystemRow } from './code-system.rows.js';
 import { withIndexesDeferred } from './deferred-indexes.js';
 
@@ -55,7 +55,6 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
     return this.dataSource.transaction(async (manager) => {
       const counts = await this.conceptCounts([vocabularyId], manager);
       await this.tuneBuild(manager);
-      await this.prepare(manager, [...counts.keys()]);
       return this.build(manager, name, vocabularyId, counts.get(vocabularyId) ?? 0);
     });
   }
@@ -87,7 +86,6 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
       await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = ANY($1)', [
         replaced,
       ]);
-      await this.prepare(manager, [...counts.keys()]);
       return withIndexesDeferred(manager, 'construe_code', async () => {
         const built: (CodeSystem | null)[] = [];
         for (const { name, vocabularyId } of systems)
@@ -134,13 +132,6 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
       // The keys and indexes a bulk write builds at the end: the vocabulary's index builds' memory.
       await manager.query(`SET LOCAL maintenance_work_mem = '16MB'`);
     }
-  }
-
-  /** Computes the synonyms and contexts of the codes of `vocabularyIds` in one pass (temporary tables). */
-  private async prepare(manager: EntityManager, vocabularyIds: readonly string[]): Promise<void> {
-    if (vocabularyIds.length === 0) return;
-    for (const statement of PREPARE_BUILTIN_CODES_SQL)
-      await manager.query(statement, statement.includes('$1') ? [vocabularyIds] : []);
   }
 
   /** Replaces the builtin system `name` with the valid concepts of `vocabularyId`; null when it has none. */
