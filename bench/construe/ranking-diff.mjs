@@ -353,9 +353,8 @@ const searchPlain = (query, limit) =>
         defaults,
       )
     : index.search(query, limit, expansionsOf(query));
-// As the service: the ICD-10 wording of a DSM-5 substance query is searched instead of it (DSM=off:
-// as typed; DSM=merge: both,
-// (each code's best score).
+// As the service: a query's ICD-10 wording (DSM-5 use disorders, the tabular's equivalences) is
+// searched instead of it. DSM=off: the query as typed; DSM=merge: both, each code's best score.
 const searchOurs = (query, limit) => {
   const dsm = process.env.DSM === 'off' ? null : icd10WordingOf(query);
   if (dsm === null) return searchPlain(query, limit);

@@ -102,21 +102,20 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   private async build(systemId: string): Promise<LoadedIndex> {
     const { rows, codes, structure, knowledge } = await this.documents.of(systemId);
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const categories = rows.map((row) => codeCategory(codeKey(row.code)));
     const index = await CodeSearchIndex.build(
       rows.map((row, doc) => ({
         title: row.description,
         synonyms: row.synonyms,
         context: row.context,
-        group: codeCategory(codeKey(row.code)),
+        group: categories[doc],
         knowledge: knowledge[doc],
       })),
       pause,
     );
     return {
       index,
-      icd10:
-        rows.filter((row) => codeCategory(codeKey(row.code)) !== undefined).length * 2 >
-        rows.length,
+      icd10: categories.filter((category) => category !== undefined).length * 2 > rows.length,
       structure,
       defaults: await buildCodeDefaults(
         rows.map((row) => row.description),

@@ -88,8 +88,8 @@ export interface RankingParameters {
   /**
    * Query-side expansion (`search`'s `expansions`): a query word that at most `expandBelow`
    * codes hold in their names (title, synonyms; a word found only in a code's hierarchy or
-   * lexical knowledge is not named by it) is also matched through its related words (its synonyms, definition, hypernym in a
-   * lexical database), each at `expansion` × its closeness × its own IDF, summed per code and
+   * lexical knowledge is not named by it) is also matched through its related words (its
+   * synonyms, hypernyms, parts' wholes in a lexical database), each at `expansion` × its closeness × its own IDF, summed per code and
    * capped at `expansion` × the word's own IDF: an expanded word never counts more than a
    * share of what the word itself would have counted, so a code holding the query's own
    * words stays ahead of one that holds only related words.

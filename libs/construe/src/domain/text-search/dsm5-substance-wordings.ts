@@ -14,18 +14,17 @@
 const SEVERITY = /\b(mild|moderate|severe)\b(?! neurocognitive)/;
 const USE_DISORDER = /\buse disorders?\b/;
 
-/** DSM-5 substance names whose ICD-10 title names the substance otherwise. */
-const SUBSTANCE_NAMES: readonly (readonly [RegExp, string])[] = [
+/**
+ * DSM-5 names and their ICD-10 title words, applied in this order: the substances ICD-10 names
+ * otherwise, then the induced disorders and the remission specifiers.
+ */
+const DSM5_NAMES: readonly (readonly [RegExp, string])[] = [
   [
     /\bother \(or unknown\) substance\b|\bother or unknown substance\b/g,
     'other psychoactive substance',
   ],
   [/\bamphetamine[- ]type substance\b|\bamphetamine or other stimulant\b/g, 'other stimulant'],
   [/\bphencyclidine\b/g, 'hallucinogen'],
-];
-
-/** DSM-5 names of induced disorders and specifiers, and their ICD-10 title words. */
-const INDUCED_DISORDERS: readonly (readonly [RegExp, string])[] = [
   [/\bmajor neurocognitive disorder\b/g, 'dementia'],
   [/\b(induced) (?:depressive|bipolar(?: or related)?) disorder\b/g, '$1 mood disorder'],
   [/\bin (?:early|sustained) remission\b/g, 'in remission'],
@@ -42,8 +41,7 @@ export function icd10WordingOfDsm5(query: string): string | null {
   const severity =
     SEVERITY.exec(lower.slice(lower.search(USE_DISORDER)))?.[1] ?? SEVERITY.exec(lower)?.[1];
   let text = lower;
-  for (const [pattern, replacement] of SUBSTANCE_NAMES) text = text.replace(pattern, replacement);
-  for (const [pattern, replacement] of INDUCED_DISORDERS) text = text.replace(pattern, replacement);
+  for (const [pattern, replacement] of DSM5_NAMES) text = text.replace(pattern, replacement);
   if (severity !== undefined) {
     const tobacco = /\btobacco use disorders?\b/;
     text = tobacco.test(text)

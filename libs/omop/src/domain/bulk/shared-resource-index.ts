@@ -56,12 +56,15 @@ export class SharedResourceIndex {
 
   /** Shared resources referencing any of these aliases (roles of a practitioner, locations of an organization). */
   async referencing(aliases: Iterable<string>): Promise<StagedResource[]> {
-    this.byReference ??= indexed(this.reader, referencesOf);
-    const byReference = this.byReference;
-    void byReference.catch(() => {
-      if (this.byReference === byReference) this.byReference = undefined;
-    });
-    return this.lookup(await byReference, referencesOf, aliases);
+    if (this.byReference === undefined) {
+      const building = indexed(this.reader, referencesOf);
+      // A failed build is not kept: the next call builds again.
+      void building.catch(() => {
+        if (this.byReference === building) this.byReference = undefined;
+      });
+      this.byReference = building;
+    }
+    return this.lookup(await this.byReference, referencesOf, aliases);
   }
 
   /** Drops the reference index (built again if `referencing` is asked later). */

@@ -113,10 +113,10 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     refs: readonly string[],
   ): Promise<StagedResource[]> {
     const run = this.run(runId);
-    const indexes = refs.flatMap((ref) => run.groups.get(ref) ?? []);
-    const staged: StagedResource[] = [];
-    await this.readResources(run, indexes, (resource) => staged.push(resource));
-    return staged;
+    return this.resourcesOf(
+      run,
+      refs.flatMap((ref) => run.groups.get(ref) ?? []),
+    );
   }
 
   async eachSharedResource(
@@ -142,9 +142,7 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
       const index = indexOf(run.seqs, seq);
       if (index >= 0) indexes.push(index);
     }
-    const staged: StagedResource[] = [];
-    await this.readResources(run, indexes, (resource) => staged.push(resource));
-    return staged;
+    return this.resourcesOf(run, indexes);
   }
 
   async release(_target: OmopTarget, runId: string): Promise<void> {
@@ -166,6 +164,13 @@ export class SpillFileResourceStaging extends ResourceStaging implements OnAppli
     const run = this.runs.get(runId);
     if (!run) throw new StagingRunUnknownError(runId);
     return run;
+  }
+
+  /** The staged resources at these indexes, parsed, in staging order (non-resources left out). */
+  private async resourcesOf(run: SpillRun, indexes: number[]): Promise<StagedResource[]> {
+    const staged: StagedResource[] = [];
+    await this.readResources(run, indexes, (resource) => staged.push(resource));
+    return staged;
   }
 
   /** Hands each staged resource at these indexes, parsed, to `use` (non-resources are left out). */
