@@ -3,6 +3,7 @@ import { kthLargest } from '../kth-largest.js';
 import { stem } from './clinical-stemmer.js';
 import { editDistanceFloor, letterMask } from './letter-mask.js';
 import { isLowInformation, queryWords, terms, words, type QueryWord } from './search-words.js';
+import { TitleInitials, typedAcronyms } from './title-acronyms.js';
 
 /** A word related to a query word (`search`'s `expansions`), with how closely (0–1]. */
 export interface RelatedWord {
@@ -96,6 +97,12 @@ export interface RankingParameters {
    */
   expansion: number;
   expandBelow: number;
+  /**
+   * A query word typed in capitals ("DRESS") also matches the names whose consecutive words it
+   * is the initials of (`TitleInitials`), counting as those words would (the sum of their IDF)
+   * times this weight; 0 turns acronyms off.
+   */
+  acronym: number;
 }
 
 export const DEFAULT_RANKING: RankingParameters = {
@@ -113,6 +120,7 @@ export const DEFAULT_RANKING: RankingParameters = {
   residualLoss: 0.05,
   expansion: 0.7,
   expandBelow: 100,
+  acronym: 1,
 };
 /**
  * Title words of a residual class: "Other …", "… NEC". ("Elsewhere" is not one: "… in
@@ -145,11 +153,16 @@ interface Postings {
   weights: Float32Array;
   /** Whether the term is in the doc's own names (title or synonyms), not only in its context. */
   inTitle: Uint8Array;
+  /** What a match covers of each doc's title, when it is not the term's IDF (an acronym's words). */
+  covered?: Float32Array;
 }
 
 interface Alternative {
   termId: number;
   factor: number;
+  /** Postings made for the query (an acronym's matches), with their own IDF. */
+  postings?: Postings;
+  idf?: number;
 }
 
 export class CodeSearchIndex {
@@ -181,6 +194,7 @@ export class CodeSearchIndex {
   /** The category index of each code (-1 without one), and the index over the categories' documents. */
   private groupOf: Int32Array = new Int32Array(0);
   private groups: CodeSearchIndex | null = null;
+  private acronyms: TitleInitials | null = null;
 
   /** Builds the index at once. */
   constructor(
@@ -294,6 +308,12 @@ export class CodeSearchIndex {
     }
     this.letterMasks = Int32Array.from(this.dictionary, letterMask);
     this.indexGroups(documents);
+    if (this.ranking.acronym > 0) {
+      this.acronyms = new TitleInitials(
+        documents.map((document) => [document.title, ...(document.synonyms ?? [])]),
+        (word) => this.termIds.get(stem(word)) ?? -1,
+      );
+    }
     this.sortedTerms = words.sort((a, b) =>
       this.dictionary[a] < this.dictionary[b]
         ? -1
@@ -323,7 +343,8 @@ export class CodeSearchIndex {
     // A category's document holds each word once: a category with many codes is not more relevant.
     this.groups = new CodeSearchIndex(
       groupWords.map((words) => ({ title: [...words].join(' ') })),
-      { ...this.ranking, coverage: 0, group: 0 },
+      // A category's document is a set of words, not a name: no acronyms.
+      { ...this.ranking, coverage: 0, group: 0, acronym: 0 },
     );
   }
 
@@ -353,10 +374,11 @@ export class CodeSearchIndex {
   ): SearchHit[] {
     const words = queryWords(query);
     const own = new Set(words.map((word) => word.term));
+    const acronyms = this.acronyms === null ? new Set<string>() : typedAcronyms(query);
     const resolved = words
       .map((word) => ({
         word,
-        alternatives: this.alternatives(word),
+        alternatives: [...this.alternatives(word), ...this.acronymAlternatives(word, acronyms)],
         ...this.expansionOf(word, expansions, own),
       }))
       .filter((entry) => entry.alternatives.length > 0 || entry.related.length > 0);
@@ -416,10 +438,12 @@ export class CodeSearchIndex {
    */
   wordsToExpand(query: string): string[] {
     if (this.ranking.expansion <= 0) return [];
+    const acronyms = typedAcronyms(query);
     return queryWords(query)
       .filter(
         (word) =>
           !word.abbreviation &&
+          !acronyms.has(word.word) &&
           word.word.length >= 4 &&
           !/\d/.test(word.word) &&
           !isLowInformation(word.term) &&
@@ -533,13 +557,18 @@ export class CodeSearchIndex {
     touched: number[],
     sum: boolean,
   ): void {
-    for (const { termId, factor } of alternatives) {
-      const { docs, weights, inTitle } = this.postings[termId];
-      const idf = this.idf[termId] * factor;
+    for (const alternative of alternatives) {
+      const {
+        docs,
+        weights,
+        inTitle,
+        covered: coveredBy,
+      } = alternative.postings ?? this.postings[alternative.termId];
+      const idf = (alternative.idf ?? this.idf[alternative.termId]) * alternative.factor;
       for (let index = 0; index < docs.length; index++) {
         const doc = docs[index];
         const value = idf * weights[index];
-        const covered = inTitle[index] ? idf : 0;
+        const covered = coveredBy ? coveredBy[index] : inTitle[index] ? idf : 0;
         if (this.wordMarks[doc] !== generation) {
           this.wordMarks[doc] = generation;
           this.wordScores[doc] = value;
@@ -571,6 +600,36 @@ export class CodeSearchIndex {
     if (exact !== undefined) return [{ termId: exact, factor: 1 }, ...rootAlternative];
     if (word.abbreviation || word.term.length < 4 || /\d/.test(word.term)) return [];
     return [...this.fuzzyAlternatives(word.term), ...rootAlternative];
+  }
+
+  /**
+   * A word typed as an acronym: one alternative whose postings are the codes whose names it
+   * spells out, scored as a term found in those codes (its IDF from their number), and
+   * covering the IDF of the title words it stands for (the best place per code).
+   */
+  private acronymAlternatives(word: QueryWord, acronyms: ReadonlySet<string>): Alternative[] {
+    // A word the system's names hold is searched as that word ("HIV").
+    if (this.acronyms === null || !acronyms.has(word.word) || this.namedFrequency(word.term) > 0) {
+      return [];
+    }
+    const values = new Map<number, number>();
+    for (const match of this.acronyms.find(word.word)) {
+      let value = 0;
+      for (const id of match.wordIds) {
+        if (id >= 0 && !isLowInformation(this.dictionary[id])) value += this.idf[id];
+      }
+      if (value > (values.get(match.doc) ?? 0)) values.set(match.doc, value);
+    }
+    if (values.size === 0) return [];
+    const docs = Int32Array.from(values.keys());
+    const postings: Postings = {
+      docs,
+      weights: new Float32Array(docs.length).fill(1),
+      inTitle: new Uint8Array(docs.length).fill(1),
+      covered: Float32Array.from(docs, (doc) => values.get(doc)!),
+    };
+    const idf = Math.log(1 + (this.size - docs.length + 0.5) / (docs.length + 0.5));
+    return [{ termId: -1, factor: this.ranking.acronym, postings, idf }];
   }
 
   private fuzzyAlternatives(term: string): Alternative[] {
