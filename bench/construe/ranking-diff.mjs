@@ -69,6 +69,7 @@ await build({
       `export { fuseRankings } from './${search}/rank-fusion.ts';`,
       `export { words } from './${search}/search-words.ts';`,
       `export { icd10WordingOf } from './${search}/icd10-wording.ts';`,
+      `export { combiningFormsOfText, combiningFormRelated } from './${search}/combining-forms.ts';`,
       `export { stem } from './${search}/clinical-stemmer.ts';`,
       `export { expansionTerms, lemmaCandidates, DEFAULT_EXPANSION_OPTIONS } from './libs/construe/src/domain/lexical/query-expansion.ts';`,
       `export { parseIndexLine, parseDataLine } from './libs/construe/src/domain/lexical/wordnet-lines.ts';`,
@@ -115,6 +116,8 @@ const {
   mixScores,
   HYBRID_DEPTH,
   LEARNED_VECTOR_WEIGHT,
+  combiningFormsOfText,
+  combiningFormRelated,
 } = await import(pathToFileURL(bundle).href);
 rmSync(bundle);
 
@@ -198,6 +201,22 @@ if (options.wordnet !== undefined) {
   if (process.env.SHOW_KNOWLEDGE)
     for (const doc of process.env.SHOW_KNOWLEDGE.split(',').map((k) => byKey.get(k)))
       console.log(codes[doc].key, codes[doc].title, '→', documents[doc].knowledge.join(' | '));
+}
+// As the service: the plain words of the titles' compound words (combining forms) join each
+// code's knowledge field, and those of a query's rare words its expansion; FORMS=off: neither.
+const withForms = process.env.FORMS !== 'off';
+if (withForms) {
+  const formsStarted = performance.now();
+  let known = 0;
+  for (const [doc, code] of codes.entries()) {
+    const forms = combiningFormsOfText(code.title);
+    if (forms === '') continue;
+    known++;
+    documents[doc].knowledge = [...(documents[doc].knowledge ?? []), forms];
+  }
+  console.log(
+    `combining forms: ${known} codes with compound words (${(performance.now() - formsStarted).toFixed(0)} ms)`,
+  );
 }
 // --webster-docs file: Webster's 1913 definitions of the title words found in at most 100
 // titles, added to each code's knowledge field (the document side, as WordNet's).
@@ -326,6 +345,7 @@ if (options.expand !== undefined) {
       }
       found = [...merged].map(([word, weight]) => ({ word, weight }));
     }
+    if (withForms) found = [...found, ...combiningFormRelated(word)];
     cache.set(word, found);
     return found;
   };

@@ -5,6 +5,7 @@ import { codeCategory, type CodeStructure } from '../domain/text-search/code-fam
 import { CodeSearchIndex, type RelatedWord } from '../domain/text-search/code-search-index.js';
 import { buildCodeDefaults, type CodeDefaults } from '../domain/text-search/default-descendants.js';
 import { icd10WordingOf } from '../domain/text-search/icd10-wording.js';
+import { combiningFormRelated } from '../domain/text-search/combining-forms.js';
 import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
@@ -78,8 +79,9 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   }
 
   /**
-   * What the lexical database relates to the query's words that few codes hold; without it
-   * (unreadable files), the query is searched by its own words, as with `LEXICAL_KNOWLEDGE=none`.
+   * What the lexical database and the words' combining forms relate to the query's words that
+   * few codes hold; without the database (unreadable files), only the combining forms, as with
+   * `LEXICAL_KNOWLEDGE=none`.
    */
   private async expansions(
     index: CodeSearchIndex,
@@ -87,12 +89,18 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   ): Promise<ReadonlyMap<string, readonly RelatedWord[]> | undefined> {
     const words = index.wordsToExpand(query);
     if (words.length === 0) return undefined;
+    let related: ReadonlyMap<string, readonly RelatedWord[]> = new Map();
     try {
-      return await this.lexicon.related(words);
+      related = await this.lexicon.related(words);
     } catch (error: unknown) {
       this.logger.warn(`${this.lexicon.name} not read for a query: ${String(error)}`);
-      return undefined;
     }
+    const merged = new Map(related);
+    for (const word of words) {
+      const forms = combiningFormRelated(word);
+      if (forms.length > 0) merged.set(word, [...(merged.get(word) ?? []), ...forms]);
+    }
+    return merged;
   }
 
   private indexOf(systemId: string): Promise<LoadedIndex> {

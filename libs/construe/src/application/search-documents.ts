@@ -6,6 +6,7 @@ import { codeStructure, type CodeStructure } from '../domain/text-search/code-fa
 import type { SystemCode } from '../domain/code-system.js';
 import { CodeSearchStore, type SearchableCode } from './ports/code-search.store.js';
 import { LexicalKnowledge } from '../domain/lexical/lexical-knowledge.js';
+import { combiningFormsOfText } from '../domain/text-search/combining-forms.js';
 import { InFlight } from './in-flight.js';
 import { LexicalKnowledgeSource } from './ports/lexical-knowledge.source.js';
 
@@ -72,7 +73,8 @@ export class SearchDocuments {
     const texts: string[][] = [];
     for (const title of titles) {
       await pace();
-      texts.push(knowledge.about(title));
+      const forms = combiningFormsOfText(title);
+      texts.push(forms === '' ? knowledge.about(title) : [...knowledge.about(title), forms]);
     }
     if (knowledge.size > 0)
       this.logger.log(
