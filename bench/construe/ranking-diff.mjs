@@ -69,6 +69,7 @@ await build({
       `export { fuseRankings } from './${search}/rank-fusion.ts';`,
       `export { words } from './${search}/search-words.ts';`,
       `export { icd10WordingOf } from './${search}/icd10-wording.ts';`,
+      `export { queryWithBorrowedSite, rankByBehavior } from './${search}/neoplasm-behavior.ts';`,
       `export { combiningFormsOfText, combiningFormRelated } from './${search}/combining-forms.ts';`,
       `export { stem } from './${search}/clinical-stemmer.ts';`,
       `export { expansionTerms, lemmaCandidates, DEFAULT_EXPANSION_OPTIONS } from './libs/construe/src/domain/lexical/query-expansion.ts';`,
@@ -118,6 +119,8 @@ const {
   LEARNED_VECTOR_WEIGHT,
   combiningFormsOfText,
   combiningFormRelated,
+  queryWithBorrowedSite,
+  rankByBehavior,
 } = await import(pathToFileURL(bundle).href);
 rmSync(bundle);
 
@@ -362,10 +365,20 @@ if (options.expand !== undefined) {
     return new Map(wanted.map((word) => [word, relatedOf(word)]));
   };
 }
+// As the service: a query naming a neoplasm's behavior borrows the site of another behavior's
+// code and ranks other behaviors' codes lower (BEHAVIOR=off: neither).
+const titleOf = (doc) => codes[doc].title;
+const lexicalHits = (query, depth) => {
+  let hits = index.search(query, depth, expansionsOf(query));
+  if (process.env.BEHAVIOR === 'off') return hits;
+  const extended = queryWithBorrowedSite(query, hits, titleOf, (doc) => structure.parent[doc]);
+  if (extended !== null) hits = index.search(extended, depth, expansionsOf(extended));
+  return rankByBehavior(query, hits, titleOf);
+};
 const searchPlain = (query, limit) =>
   options.structure
     ? rerankByStructure(
-        index.search(query, candidateDepth(limit), expansionsOf(query)),
+        lexicalHits(query, candidateDepth(limit)),
         query,
         structure,
         unspecified,

@@ -6,6 +6,7 @@ import { CodeSearchIndex, type RelatedWord } from '../domain/text-search/code-se
 import { buildCodeDefaults, type CodeDefaults } from '../domain/text-search/default-descendants.js';
 import { icd10WordingOf } from '../domain/text-search/icd10-wording.js';
 import { combiningFormRelated } from '../domain/text-search/combining-forms.js';
+import { queryWithBorrowedSite, rankByBehavior } from '../domain/text-search/neoplasm-behavior.js';
 import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
@@ -64,8 +65,20 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   async search(systemId: string, query: string, limit: number): Promise<ScoredCode[]> {
     const { index, codes, structure, defaults, icd10 } = await this.indexOf(systemId);
     const wording = (icd10 && icd10WordingOf(query)) || query;
+    const depth = candidateDepth(limit);
+    const titleOf = (doc: number) => codes[doc].description;
+    let lexical = index.search(wording, depth, await this.expansions(index, wording));
+    // ICD-10's neoplasm behavior axis (other systems' titles are searched as they are).
+    if (icd10) {
+      const parentOf = (doc: number) => structure.parent[doc];
+      const withSite = queryWithBorrowedSite(wording, lexical, titleOf, parentOf);
+      if (withSite !== null) {
+        lexical = index.search(withSite, depth, await this.expansions(index, withSite));
+      }
+      lexical = rankByBehavior(wording, lexical, titleOf);
+    }
     const hits = rerankByStructure(
-      index.search(wording, candidateDepth(limit), await this.expansions(index, wording)),
+      lexical,
       wording,
       structure,
       (doc) => /\bunspecified\b/i.test(codes[doc].description),
