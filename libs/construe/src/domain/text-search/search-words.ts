@@ -35,15 +35,22 @@ const LOW_INFORMATION_WORDS = new Set(
 
 export const MAX_QUERY_WORDS = 16;
 
-/** The words of a text, lower-cased and without accents, stop words removed. */
+/**
+ * The words of a text, lower-cased and without accents, stop words removed; a capital "A"
+ * after the first word is a name's letter, not the article ("Hepatitis A", "Vitamin A").
+ */
 export function words(text: string): string[] {
-  return (
+  const tokens =
     text
-      .toLowerCase()
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
-      .match(/[a-z0-9]+/g) ?? []
-  ).filter((word) => !STOP_WORDS.has(word));
+      .match(/[A-Za-z0-9]+/g) ?? [];
+  const found: string[] = [];
+  tokens.forEach((token, index) => {
+    const word = token.toLowerCase();
+    if (!STOP_WORDS.has(word) || (token === 'A' && index > 0)) found.push(word);
+  });
+  return found;
 }
 
 /** The index terms of a text: its words, stemmed. */
