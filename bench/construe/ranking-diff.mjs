@@ -70,6 +70,7 @@ await build({
       `export { words } from './${search}/search-words.ts';`,
       `export { icd10WordingOf } from './${search}/icd10-wording.ts';`,
       `export { queryWithBorrowedSite, rankByBehavior } from './${search}/neoplasm-behavior.ts';`,
+      `export { withReferencedTitles } from './${search}/code-references.ts';`,
       `export { combiningFormsOfText, combiningFormRelated } from './${search}/combining-forms.ts';`,
       `export { stem } from './${search}/clinical-stemmer.ts';`,
       `export { expansionTerms, lemmaCandidates, DEFAULT_EXPANSION_OPTIONS } from './libs/construe/src/domain/lexical/query-expansion.ts';`,
@@ -121,6 +122,7 @@ const {
   combiningFormRelated,
   queryWithBorrowedSite,
   rankByBehavior,
+  withReferencedTitles,
 } = await import(pathToFileURL(bundle).href);
 rmSync(bundle);
 
@@ -388,7 +390,10 @@ const searchPlain = (query, limit) =>
     : index.search(query, limit, expansionsOf(query));
 // As the service: a query's ICD-10 wording (DSM-5 use disorders, the tabular's equivalences) is
 // searched instead of it. DSM=off: the query as typed; DSM=merge: both, each code's best score.
-const searchOurs = (query, limit) => {
+const titleOfKey = (key) => codes[byKey.get(key)]?.title;
+const searchOurs = (typed, limit) => {
+  // As the service: a code named in the query stands for its title (REFS=off: as typed).
+  const query = (process.env.REFS !== 'off' && withReferencedTitles(typed, titleOfKey)) || typed;
   const dsm = process.env.DSM === 'off' ? null : icd10WordingOf(query);
   if (dsm === null) return searchPlain(query, limit);
   if (process.env.DSM !== 'merge') return searchPlain(dsm, limit);

@@ -7,6 +7,7 @@ import { buildCodeDefaults, type CodeDefaults } from '../domain/text-search/defa
 import { icd10WordingOf } from '../domain/text-search/icd10-wording.js';
 import { combiningFormRelated } from '../domain/text-search/combining-forms.js';
 import { queryWithBorrowedSite, rankByBehavior } from '../domain/text-search/neoplasm-behavior.js';
+import { withReferencedTitles } from '../domain/text-search/code-references.js';
 import { candidateDepth, rerankByStructure } from '../domain/text-search/structure-rerank.js';
 import type { SystemCode } from '../domain/code-system.js';
 import { BuiltinSystemStore } from './ports/builtin-system.store.js';
@@ -25,6 +26,8 @@ interface LoadedIndex {
   defaults: CodeDefaults;
   /** Whether most codes are ICD-10-shaped: their titles use ICD-10's wording. */
   icd10: boolean;
+  /** Each code's position by its key (no dot, upper case). */
+  byKey: ReadonlyMap<string, number>;
 }
 
 /**
@@ -63,8 +66,14 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
   }
 
   async search(systemId: string, query: string, limit: number): Promise<ScoredCode[]> {
-    const { index, codes, structure, defaults, icd10 } = await this.indexOf(systemId);
-    const wording = (icd10 && icd10WordingOf(query)) || query;
+    const { index, codes, structure, defaults, icd10, byKey } = await this.indexOf(systemId);
+    // A code named in an ICD-10 wording ("conditions in I12") stands for its title.
+    const titleOfKey = (key: string) => {
+      const doc = byKey.get(key);
+      return doc === undefined ? undefined : codes[doc].description;
+    };
+    const typed = (icd10 && withReferencedTitles(query, titleOfKey)) || query;
+    const wording = (icd10 && icd10WordingOf(typed)) || typed;
     const depth = candidateDepth(limit);
     const titleOf = (doc: number) => codes[doc].description;
     let lexical = index.search(wording, depth, await this.expansions(index, wording));
@@ -144,6 +153,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
         pause,
       ),
       codes,
+      byKey: new Map(rows.map((row, doc) => [codeKey(row.code), doc])),
     };
   }
 }
