@@ -1,17 +1,19 @@
 /**
- * Writes a builtin system's codes ($1: the system's id, $2: its vocabulary) and returns how
- * many (`inserted`). System order: the codes byte-wise (ICD-10-CM's own order). Each code
+ * A builtin system's codes, computed from the valid concepts of the vocabulary named by
+ * `vocabulary` (a bind parameter such as `$2`), as `seq, code, code_key, description,
+ * synonyms, context`. System order: the codes byte-wise (ICD-10-CM's own order). Each code
  * comes with what text search reads besides its title, in the same statement (an UPDATE
  * pass per field afterwards rewrote every row): its synonyms (its synonym rows; the names
  * and synonyms of the valid concepts it maps to or is mapped from) and its context (the
  * names of its valid parent concepts and, for ICD-10-CM, whose hierarchy is in its codes,
  * the titles of the codes that prefix it).
  */
-export const WRITE_BUILTIN_CODES_SQL = `WITH own AS (
+function builtinCodesSql(vocabulary: string, rows: string): string {
+  return `WITH own AS (
            SELECT DISTINCT ON (concept_code) concept_code, concept_id, concept_name,
                   upper(replace(replace(concept_code, '.', ''), ' ', '')) AS code_key
            FROM vocab.concept
-           WHERE vocabulary_id = $2 AND invalid_reason IS NULL ORDER BY concept_code, concept_id
+           WHERE vocabulary_id = ${vocabulary} AND invalid_reason IS NULL ORDER BY concept_code, concept_id
          ), linked AS (
            SELECT r.concept_id_1 AS concept_id, other.concept_id AS other_id, other.concept_name
            FROM own JOIN vocab.concept_relationship r ON r.concept_id_1 = own.concept_id
@@ -38,13 +40,43 @@ export const WRITE_BUILTIN_CODES_SQL = `WITH own AS (
              SELECT own.concept_id, parent.concept_name FROM own
              CROSS JOIN LATERAL generate_series(3, length(own.code_key) - 1) AS prefix(length)
              JOIN own AS parent ON parent.code_key = left(own.code_key, prefix.length)
-             WHERE $2 = 'ICD10CM'
+             WHERE ${vocabulary} = 'ICD10CM'
            ) AS p GROUP BY p.concept_id
-         ), written AS (
+         )${rows}`;
+}
+
+const CODE_ROWS = `SELECT row_number() OVER (ORDER BY own.concept_code COLLATE "C", own.concept_id) AS seq,
+                  own.concept_code AS code, own.code_key, own.concept_name AS description,
+                  synonyms.names AS synonyms, context.names AS context
+           FROM own LEFT JOIN synonyms USING (concept_id) LEFT JOIN context USING (concept_id)`;
+
+/** Writes a builtin system's codes ($1: the system's id, $2: its vocabulary) and returns how many (`inserted`). */
+export const WRITE_BUILTIN_CODES_SQL = builtinCodesSql(
+  '$2',
+  `, written AS (
            INSERT INTO construe_code (system_id, seq, code, code_key, description, synonyms, context)
-           SELECT $1, row_number() OVER (ORDER BY own.concept_code COLLATE "C", own.concept_id), own.concept_code,
-                  own.code_key, own.concept_name, synonyms.names, context.names
-           FROM own LEFT JOIN synonyms USING (concept_id) LEFT JOIN context USING (concept_id)
+           SELECT $1, codes.seq, codes.code, codes.code_key, codes.description, codes.synonyms, codes.context
+           FROM (${CODE_ROWS}) AS codes
            RETURNING 1
          )
-         SELECT count(*) AS inserted FROM written`;
+         SELECT count(*) AS inserted FROM written`,
+);
+
+/** A table to hold one system's computed codes until they are written (no index, no WAL). */
+export const createStagedCodesSql = (table: string): string =>
+  `CREATE UNLOGGED TABLE ${table} (seq integer NOT NULL, code text NOT NULL, code_key text NOT NULL,
+     description text NOT NULL, synonyms text[], context text[]) WITH (autovacuum_enabled = false)`;
+
+/** Computes a builtin system's codes ($1: its vocabulary) into a table made by `createStagedCodesSql`. */
+export const stageBuiltinCodesSql = (table: string): string =>
+  `INSERT INTO ${table} (seq, code, code_key, description, synonyms, context)
+   ${builtinCodesSql('$1', ` ${CODE_ROWS}`)}`;
+
+/** Writes staged codes as the system $1's; returns how many (`inserted`). */
+export const writeStagedCodesSql = (table: string): string =>
+  `WITH written AS (
+     INSERT INTO construe_code (system_id, seq, code, code_key, description, synonyms, context)
+     SELECT $1, seq, code, code_key, description, synonyms, context FROM ${table}
+     RETURNING 1
+   )
+   SELECT count(*) AS inserted FROM written`;

@@ -6,6 +6,7 @@ import { isEmbedded } from '@app/platform';
 import { BuiltinSystemStore } from '../../application/ports/builtin-system.store.js';
 import type { CodeSystem } from '../../domain/code-system.js';
 import { WRITE_BUILTIN_CODES_SQL } from './builtin-codes.sql.js';
+import { StagedBuiltinCodes } from './staged-builtin-codes.js';
 import { toSystem, type SystemRow } from './code-system.rows.js';
 import { withIndexesDeferred } from './deferred-indexes.js';
 
@@ -32,6 +33,9 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
       const counts = await this.conceptCounts(systems.map((system) => system.vocabularyId));
       if (await this.rewritesMostCodes(systems, counts))
         return this.materializeInBulk(systems, counts);
+    } else if (await this.codeTableEmpty()) {
+      const built = await this.materializeStaged(systems);
+      if (built) return built;
     }
     // Each build is one statement on one core: a server runs a few side by side, each in
     // its own transaction; PGlite runs one statement at a time anyway.
@@ -95,6 +99,56 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
     });
   }
 
+  /**
+   * Server, when no code of any system is stored yet (a first import): nothing can be
+   * searched, so the systems' codes are computed side by side into unlogged tables (no lock
+   * on the code table), then written in one transaction with the code table's keys and
+   * B-tree indexes dropped and built once at the end. That transaction holds the code table
+   * and, through its foreign key, the systems table exclusively (seconds). Null when a code
+   * was stored meanwhile: the caller builds the systems one by one as on any re-import.
+   */
+  private async materializeStaged(
+    systems: readonly { name: string; vocabularyId: string }[],
+  ): Promise<(CodeSystem | null)[] | null> {
+    const counts = await this.conceptCounts(systems.map((system) => system.vocabularyId));
+    const staged = new StagedBuiltinCodes(this.dataSource);
+    try {
+      await staged.compute(
+        systems.map((system) => system.vocabularyId).filter((id) => (counts.get(id) ?? 0) > 0),
+        CONCURRENT_BUILDS,
+        (manager) => this.tuneBuild(manager),
+      );
+      return await this.dataSource.transaction(async (manager) => {
+        await manager.query('LOCK TABLE construe_code IN ACCESS EXCLUSIVE MODE');
+        const [{ empty }] = await manager.query<{ empty: boolean }[]>(
+          'SELECT NOT EXISTS (SELECT 1 FROM construe_code) AS empty',
+        );
+        if (!empty) return null;
+        await this.tuneBuild(manager);
+        await manager.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+        return withIndexesDeferred(manager, 'construe_code', async () => {
+          const built: (CodeSystem | null)[] = [];
+          for (const { name, vocabularyId } of systems)
+            built.push(
+              await this.build(manager, name, vocabularyId, counts.get(vocabularyId) ?? 0, (id) =>
+                staged.write(manager, vocabularyId, id),
+              ),
+            );
+          return built;
+        });
+      });
+    } finally {
+      await staged.drop();
+    }
+  }
+
+  private async codeTableEmpty(): Promise<boolean> {
+    const [{ empty }] = await this.dataSource.query<{ empty: boolean }[]>(
+      'SELECT NOT EXISTS (SELECT 1 FROM construe_code) AS empty',
+    );
+    return empty;
+  }
+
   /** Valid concepts per vocabulary (a vocabulary without any is absent). */
   private async conceptCounts(
     vocabularyIds: readonly string[],
@@ -141,6 +195,8 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
     name: string,
     vocabularyId: string,
     count: number,
+    write: (systemId: string) => Promise<number> = (systemId) =>
+      this.writeCodes(manager, systemId, vocabularyId),
   ): Promise<CodeSystem | null> {
     if (count === 0) return null;
     const [vocabulary] = await manager.query<{ vocabulary_version: string | null }[]>(
@@ -154,14 +210,24 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
        VALUES ($1, NULL, $2, $3, true, 'processing', $4) RETURNING *`,
       [randomUUID(), name, version, count],
     );
-    const [{ inserted }] = await manager.query<{ inserted: string }[]>(WRITE_BUILTIN_CODES_SQL, [
-      row.id,
-      vocabularyId,
-    ]);
+    const inserted = await write(row.id);
     await manager.query('UPDATE construe_code_system SET code_count = $2 WHERE id = $1', [
       row.id,
-      Number(inserted),
+      inserted,
     ]);
-    return { ...toSystem(row), codeCount: Number(inserted) };
+    return { ...toSystem(row), codeCount: inserted };
+  }
+
+  /** Computes and writes the codes of the system `systemId` from `vocabularyId`; returns how many. */
+  private async writeCodes(
+    manager: EntityManager,
+    systemId: string,
+    vocabularyId: string,
+  ): Promise<number> {
+    const [{ inserted }] = await manager.query<{ inserted: string }[]>(WRITE_BUILTIN_CODES_SQL, [
+      systemId,
+      vocabularyId,
+    ]);
+    return Number(inserted);
   }
 }
