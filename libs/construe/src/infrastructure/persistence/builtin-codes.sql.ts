@@ -50,33 +50,20 @@ const CODE_ROWS = `SELECT row_number() OVER (ORDER BY own.concept_code COLLATE "
                   synonyms.names AS synonyms, context.names AS context
            FROM own LEFT JOIN synonyms USING (concept_id) LEFT JOIN context USING (concept_id)`;
 
-/** Writes a builtin system's codes ($1: the system's id, $2: its vocabulary) and returns how many (`inserted`). */
-export const WRITE_BUILTIN_CODES_SQL = builtinCodesSql(
-  '$2',
-  `, written AS (
-           INSERT INTO construe_code (system_id, seq, code, code_key, description, synonyms, context)
+/**
+ * Writes a builtin system's codes into `table` (`construe_code` or a table shaped like it;
+ * $1: the system's id, $2: its vocabulary) and returns how many (`inserted`).
+ */
+export const writeBuiltinCodesSql = (table: string): string =>
+  builtinCodesSql(
+    '$2',
+    `, written AS (
+           INSERT INTO ${table} (system_id, seq, code, code_key, description, synonyms, context)
            SELECT $1, codes.seq, codes.code, codes.code_key, codes.description, codes.synonyms, codes.context
            FROM (${CODE_ROWS}) AS codes
            RETURNING 1
          )
          SELECT count(*) AS inserted FROM written`,
-);
+  );
 
-/** A table to hold one system's computed codes until they are written (no index, no WAL). */
-export const createStagedCodesSql = (table: string): string =>
-  `CREATE UNLOGGED TABLE ${table} (seq integer NOT NULL, code text NOT NULL, code_key text NOT NULL,
-     description text NOT NULL, synonyms text[], context text[]) WITH (autovacuum_enabled = false)`;
-
-/** Computes a builtin system's codes ($1: its vocabulary) into a table made by `createStagedCodesSql`. */
-export const stageBuiltinCodesSql = (table: string): string =>
-  `INSERT INTO ${table} (seq, code, code_key, description, synonyms, context)
-   ${builtinCodesSql('$1', ` ${CODE_ROWS}`)}`;
-
-/** Writes staged codes as the system $1's; returns how many (`inserted`). */
-export const writeStagedCodesSql = (table: string): string =>
-  `WITH written AS (
-     INSERT INTO construe_code (system_id, seq, code, code_key, description, synonyms, context)
-     SELECT $1, seq, code, code_key, description, synonyms, context FROM ${table}
-     RETURNING 1
-   )
-   SELECT count(*) AS inserted FROM written`;
+export const WRITE_BUILTIN_CODES_SQL = writeBuiltinCodesSql('construe_code');

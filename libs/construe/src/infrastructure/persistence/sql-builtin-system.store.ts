@@ -5,10 +5,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { isEmbedded } from '@app/platform';
 import { BuiltinSystemStore } from '../../application/ports/builtin-system.store.js';
 import type { CodeSystem } from '../../domain/code-system.js';
-import { WRITE_BUILTIN_CODES_SQL } from './builtin-codes.sql.js';
-import { StagedBuiltinCodes } from './staged-builtin-codes.js';
+import { writeBuiltinCodesSql } from './builtin-codes.sql.js';
 import { toSystem, type SystemRow } from './code-system.rows.js';
 import { withIndexesDeferred } from './deferred-indexes.js';
+import { FreshCodeTable } from './fresh-code-table.js';
+import { inLanes } from './in-lanes.js';
 
 /** Builtin systems built side by side on a server database. */
 const CONCURRENT_BUILDS = 3;
@@ -34,24 +35,16 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
       if (await this.rewritesMostCodes(systems, counts))
         return this.materializeInBulk(systems, counts);
     } else if (await this.codeTableEmpty()) {
-      const built = await this.materializeStaged(systems);
+      const built = await this.materializeFresh(systems);
       if (built) return built;
     }
     // Each build is one statement on one core: a server runs a few side by side, each in
     // its own transaction; PGlite runs one statement at a time anyway.
     const lanes = isEmbedded(this.dataSource) ? 1 : CONCURRENT_BUILDS;
     const built: (CodeSystem | null)[] = new Array<CodeSystem | null>(systems.length);
-    let next = 0;
-    const lane = async () => {
-      while (next < systems.length) {
-        const index = next++;
-        built[index] = await this.materializeBuiltin(
-          systems[index].name,
-          systems[index].vocabularyId,
-        );
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(lanes, systems.length) }, lane));
+    await inLanes(systems, lanes, async ({ name, vocabularyId }, index) => {
+      built[index] = await this.materializeBuiltin(name, vocabularyId);
+    });
     return built;
   }
 
@@ -100,50 +93,63 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
   }
 
   /**
-   * Server, when no code of any system is stored yet (a first import): nothing can be
-   * searched, so the systems' codes are computed side by side into unlogged tables (no lock
-   * on the code table), then written in one transaction with the code table's keys and
-   * B-tree indexes dropped and built once at the end. That transaction holds the code table
-   * and, through its foreign key, the systems table exclusively (seconds). Null when a code
-   * was stored meanwhile: the caller builds the systems one by one as on any re-import.
+   * Server, when no code of any system is stored yet (a first import), so nothing can be
+   * searched: every system's codes are written into a new table without indexes, a few
+   * systems side by side, its indexes built a few at a time, and the new table swapped in
+   * for the code table in one short transaction (catalog work; the foreign key is validated
+   * after it). Readers wait only for that swap. Null when a code was stored meanwhile: the
+   * caller then builds the systems one by one, as on any re-import.
    */
-  private async materializeStaged(
+  private async materializeFresh(
     systems: readonly { name: string; vocabularyId: string }[],
   ): Promise<(CodeSystem | null)[] | null> {
     const counts = await this.conceptCounts(systems.map((system) => system.vocabularyId));
-    const staged = new StagedBuiltinCodes(this.dataSource);
+    const planned = systems
+      .map((system) => ({ ...system, id: randomUUID(), codes: 0 }))
+      .filter((system) => (counts.get(system.vocabularyId) ?? 0) > 0);
+    const fresh = new FreshCodeTable(this.dataSource, 'construe_code');
+    await fresh.create();
     try {
-      await staged.compute(
-        systems.map((system) => system.vocabularyId).filter((id) => (counts.get(id) ?? 0) > 0),
-        CONCURRENT_BUILDS,
-        (manager) => this.tuneBuild(manager),
-      );
-      return await this.dataSource.transaction(async (manager) => {
-        await manager.query('LOCK TABLE construe_code IN ACCESS EXCLUSIVE MODE');
-        const [{ empty }] = await manager.query<{ empty: boolean }[]>(
-          'SELECT NOT EXISTS (SELECT 1 FROM construe_code) AS empty',
-        );
-        if (!empty) return null;
-        await this.tuneBuild(manager);
-        await manager.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-        return withIndexesDeferred(manager, 'construe_code', async () => {
-          const built: (CodeSystem | null)[] = [];
-          for (const { name, vocabularyId } of systems)
-            built.push(
-              await this.build(manager, name, vocabularyId, counts.get(vocabularyId) ?? 0, (id) =>
-                staged.write(manager, vocabularyId, id),
-              ),
-            );
-          return built;
+      await inLanes(planned, CONCURRENT_BUILDS, async (system) => {
+        await this.dataSource.transaction(async (manager) => {
+          await this.tuneBuild(manager);
+          system.codes = await this.writeCodes(manager, system.id, system.vocabularyId, fresh.name);
         });
       });
+      await fresh.index(CONCURRENT_BUILDS, async (manager) => {
+        await manager.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      });
+      const swapped = await this.dataSource.transaction(async (manager) => {
+        // The order in which a search reads them; the swap itself needs both.
+        await manager.query(
+          'LOCK TABLE construe_code_system, construe_code IN ACCESS EXCLUSIVE MODE',
+        );
+        if (!(await this.codeTableEmpty(manager))) return false;
+        await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = ANY($1)', [
+          planned.map((system) => system.name),
+        ]);
+        for (const { id, name, vocabularyId, codes } of planned)
+          await this.insertSystem(manager, id, name, vocabularyId, codes);
+        await fresh.swapIn(manager);
+        return true;
+      });
+      if (!swapped) return null;
+      await fresh.validate();
     } finally {
-      await staged.drop();
+      await fresh.discard();
     }
+    const rows = await this.dataSource.query<SystemRow[]>(
+      'SELECT * FROM construe_code_system WHERE id = ANY($1)',
+      [planned.map((system) => system.id)],
+    );
+    return systems.map((system) => {
+      const row = rows.find((candidate) => candidate.name === system.name);
+      return row ? toSystem(row) : null;
+    });
   }
 
-  private async codeTableEmpty(): Promise<boolean> {
-    const [{ empty }] = await this.dataSource.query<{ empty: boolean }[]>(
+  private async codeTableEmpty(manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const [{ empty }] = await manager.query<{ empty: boolean }[]>(
       'SELECT NOT EXISTS (SELECT 1 FROM construe_code) AS empty',
     );
     return empty;
@@ -195,22 +201,11 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
     name: string,
     vocabularyId: string,
     count: number,
-    write: (systemId: string) => Promise<number> = (systemId) =>
-      this.writeCodes(manager, systemId, vocabularyId),
   ): Promise<CodeSystem | null> {
     if (count === 0) return null;
-    const [vocabulary] = await manager.query<{ vocabulary_version: string | null }[]>(
-      'SELECT vocabulary_version FROM vocab.vocabulary WHERE vocabulary_id = $1',
-      [vocabularyId],
-    );
-    const version = vocabulary?.vocabulary_version ?? 'unversioned';
     await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = $1', [name]);
-    const [row] = await manager.query<SystemRow[]>(
-      `INSERT INTO construe_code_system (id, account_id, name, version, builtin, status, code_count)
-       VALUES ($1, NULL, $2, $3, true, 'processing', $4) RETURNING *`,
-      [randomUUID(), name, version, count],
-    );
-    const inserted = await write(row.id);
+    const row = await this.insertSystem(manager, randomUUID(), name, vocabularyId, count);
+    const inserted = await this.writeCodes(manager, row.id, vocabularyId);
     await manager.query('UPDATE construe_code_system SET code_count = $2 WHERE id = $1', [
       row.id,
       inserted,
@@ -218,16 +213,38 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
     return { ...toSystem(row), codeCount: inserted };
   }
 
-  /** Computes and writes the codes of the system `systemId` from `vocabularyId`; returns how many. */
+  /** A builtin system's row (status processing), named after its vocabulary's release. */
+  private async insertSystem(
+    manager: EntityManager,
+    id: string,
+    name: string,
+    vocabularyId: string,
+    count: number,
+  ): Promise<SystemRow> {
+    const [vocabulary] = await manager.query<{ vocabulary_version: string | null }[]>(
+      'SELECT vocabulary_version FROM vocab.vocabulary WHERE vocabulary_id = $1',
+      [vocabularyId],
+    );
+    const version = vocabulary?.vocabulary_version ?? 'unversioned';
+    const [row] = await manager.query<SystemRow[]>(
+      `INSERT INTO construe_code_system (id, account_id, name, version, builtin, status, code_count)
+       VALUES ($1, NULL, $2, $3, true, 'processing', $4) RETURNING *`,
+      [id, name, version, count],
+    );
+    return row;
+  }
+
+  /** Computes and writes the codes of the system `systemId` from `vocabularyId` into `table`; returns how many. */
   private async writeCodes(
     manager: EntityManager,
     systemId: string,
     vocabularyId: string,
+    table = 'construe_code',
   ): Promise<number> {
-    const [{ inserted }] = await manager.query<{ inserted: string }[]>(WRITE_BUILTIN_CODES_SQL, [
-      systemId,
-      vocabularyId,
-    ]);
+    const [{ inserted }] = await manager.query<{ inserted: string }[]>(
+      writeBuiltinCodesSql(table),
+      [systemId, vocabularyId],
+    );
     return Number(inserted);
   }
 }
