@@ -6,6 +6,7 @@ import { isEmbedded } from '@app/platform';
 import { BuiltinSystemStore } from '../../application/ports/builtin-system.store.js';
 import type { CodeSystem } from '../../domain/code-system.js';
 import { writeBuiltinCodesSql } from './builtin-codes.sql.js';
+import { BuiltinLinks } from './builtin-links.js';
 import { toSystem, type SystemRow } from './code-system.rows.js';
 import { withIndexesDeferred } from './deferred-indexes.js';
 import { FreshCodeTable } from './fresh-code-table.js';
@@ -108,14 +109,23 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
       .map((system) => ({ ...system, id: randomUUID(), codes: 0 }))
       .filter((system) => (counts.get(system.vocabularyId) ?? 0) > 0);
     const fresh = new FreshCodeTable(this.dataSource, 'construe_code');
+    const links = new BuiltinLinks(this.dataSource);
     await fresh.create();
     try {
+      await links.write(planned.map((system) => system.vocabularyId));
       await inLanes(planned, CONCURRENT_BUILDS, async (system) => {
         await this.dataSource.transaction(async (manager) => {
           await this.tuneBuild(manager);
-          system.codes = await this.writeCodes(manager, system.id, system.vocabularyId, fresh.name);
+          system.codes = await this.writeCodes(
+            manager,
+            system.id,
+            system.vocabularyId,
+            fresh.name,
+            links.name,
+          );
         });
       });
+      await links.drop();
       await fresh.index(CONCURRENT_BUILDS, async (manager) => {
         await manager.query(`SET LOCAL maintenance_work_mem = '256MB'`);
       });
@@ -136,6 +146,7 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
       if (!swapped) return null;
       await fresh.validate();
     } finally {
+      await links.drop();
       await fresh.discard();
     }
     const rows = await this.dataSource.query<SystemRow[]>(
@@ -240,9 +251,10 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
     systemId: string,
     vocabularyId: string,
     table = 'construe_code',
+    links?: string,
   ): Promise<number> {
     const [{ inserted }] = await manager.query<{ inserted: string }[]>(
-      writeBuiltinCodesSql(table),
+      writeBuiltinCodesSql(table, links),
       [systemId, vocabularyId],
     );
     return Number(inserted);
