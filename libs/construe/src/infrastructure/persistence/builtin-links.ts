@@ -8,7 +8,8 @@ import { builtinLinksSql, createBuiltinLinksSql } from './builtin-codes.sql.js';
  * instead of each build scanning and hashing all of `vocab.concept_relationship`.
  */
 export class BuiltinLinks {
-  readonly name = `construe_links_${randomBytes(6).toString('hex')}`;
+  static readonly prefix = 'construe_links_';
+  readonly name = `${BuiltinLinks.prefix}${randomBytes(6).toString('hex')}`;
 
   constructor(private readonly dataSource: DataSource) {}
 

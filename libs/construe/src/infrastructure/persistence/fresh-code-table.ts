@@ -40,7 +40,12 @@ export class FreshCodeTable {
     private readonly dataSource: DataSource,
     private readonly table: string,
   ) {
-    this.name = `${table}_next_${randomBytes(6).toString('hex')}`;
+    this.name = `${FreshCodeTable.prefix(table)}${randomBytes(6).toString('hex')}`;
+  }
+
+  /** What the new tables of `table` are named after (a killed build leaves one behind). */
+  static prefix(table: string): string {
+    return `${table}_next_`;
   }
 
   async create(): Promise<void> {

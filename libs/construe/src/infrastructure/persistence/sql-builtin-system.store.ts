@@ -11,6 +11,7 @@ import { toSystem, type SystemRow } from './code-system.rows.js';
 import { withIndexesDeferred } from './deferred-indexes.js';
 import { FreshCodeTable } from './fresh-code-table.js';
 import { inLanes } from './in-lanes.js';
+import { dropTablesNamed, whileLocked } from './session-lock.js';
 
 /** Builtin systems built side by side on a server database. */
 const CONCURRENT_BUILDS = 3;
@@ -36,7 +37,13 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
       if (await this.rewritesMostCodes(systems, counts))
         return this.materializeInBulk(systems, counts);
     } else if (await this.codeTableEmpty()) {
-      const built = await this.materializeFresh(systems);
+      // One fresh build at a time (a second process builds as on a re-import), which makes
+      // the tables a killed one left safe to drop.
+      const built = await whileLocked(this.dataSource, 'construe_code fresh build', async () => {
+        await dropTablesNamed(this.dataSource, FreshCodeTable.prefix('construe_code'));
+        await dropTablesNamed(this.dataSource, BuiltinLinks.prefix);
+        return this.materializeFresh(systems);
+      });
       if (built) return built;
     }
     // Each build is one statement on one core: a server runs a few side by side, each in
