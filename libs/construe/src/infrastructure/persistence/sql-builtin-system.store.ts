@@ -16,6 +16,11 @@ import { dropTablesNamed, whileLocked } from './session-lock.js';
 /** Builtin systems built side by side on a server database. */
 const CONCURRENT_BUILDS = 3;
 
+/** How long a fresh code table's swap waits for the code tables' locks. */
+const SWAP_LOCK_TIMEOUT = '3s';
+/** PostgreSQL's error code for a lock not obtained within `lock_timeout`. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
 @Injectable()
 export class SqlBuiltinSystemStore extends BuiltinSystemStore {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
@@ -136,20 +141,29 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
       await fresh.index(CONCURRENT_BUILDS, async (manager) => {
         await manager.query(`SET LOCAL maintenance_work_mem = '256MB'`);
       });
-      const swapped = await this.dataSource.transaction(async (manager) => {
-        // The order in which a search reads them; the swap itself needs both.
-        await manager.query(
-          'LOCK TABLE construe_code_system, construe_code IN ACCESS EXCLUSIVE MODE',
-        );
-        if (!(await this.codeTableEmpty(manager))) return false;
-        await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = ANY($1)', [
-          planned.map((system) => system.name),
-        ]);
-        for (const { id, name, vocabularyId, codes } of planned)
-          await this.insertSystem(manager, id, name, vocabularyId, codes);
-        await fresh.swapIn(manager);
-        return true;
-      });
+      const swapped = await this.dataSource
+        .transaction(async (manager) => {
+          // A session that keeps either table locked (a long transaction) must not queue every
+          // search behind this swap: past a short wait the systems are built one by one.
+          await manager.query(`SET LOCAL lock_timeout = '${SWAP_LOCK_TIMEOUT}'`);
+          // The order in which a search reads them; the swap itself needs both.
+          await manager.query(
+            'LOCK TABLE construe_code_system, construe_code IN ACCESS EXCLUSIVE MODE',
+          );
+          if (!(await this.codeTableEmpty(manager))) return false;
+          await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = ANY($1)', [
+            planned.map((system) => system.name),
+          ]);
+          for (const { id, name, vocabularyId, codes } of planned)
+            await this.insertSystem(manager, id, name, vocabularyId, codes);
+          await fresh.swapIn(manager);
+          return true;
+        })
+        .catch((error: unknown) => {
+          const { code, driverError } = error as { code?: string; driverError?: { code?: string } };
+          if ((code ?? driverError?.code) === LOCK_NOT_AVAILABLE) return false;
+          throw error;
+        });
       if (!swapped) return null;
       await fresh.validate();
     } finally {
