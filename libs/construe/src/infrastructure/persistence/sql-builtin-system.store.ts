@@ -17,7 +17,7 @@ import { dropTablesNamed, whileLocked } from './session-lock.js';
 const CONCURRENT_BUILDS = 3;
 
 /** How long a fresh code table's swap waits for the code tables' locks. */
-const SWAP_LOCK_TIMEOUT = '3s';
+const SWAP_LOCK_TIMEOUT = '1s';
 /** PostgreSQL's error code for a lock not obtained within `lock_timeout`. */
 const LOCK_NOT_AVAILABLE = '55P03';
 
