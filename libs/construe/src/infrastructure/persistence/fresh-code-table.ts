@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { inLanes } from './in-lanes.js';
 
 interface IndexRow {
   name: string;
   definition: string;
-  /** The constraint the index backs ('p' or 'u'), or null for a plain index. */
-  kind: 'p' | 'u' | null;
+  /** The kind of the constraint the index backs ('p' or 'u' are rebuilt), or null for a plain index. */
+  kind: string | null;
 }
 
 interface ForeignKeyRow {
@@ -15,7 +16,7 @@ interface ForeignKeyRow {
 
 const INDEXES_SQL = `
   SELECT index.relname AS name, pg_get_indexdef(index.oid) AS definition,
-         (SELECT contype::text FROM pg_constraint WHERE conindid = pg_index.indexrelid AND conrelid = $1::regclass AND contype IN ('p', 'u')) AS kind
+         (SELECT contype::text FROM pg_constraint WHERE conindid = pg_index.indexrelid AND conrelid = $1::regclass) AS kind
   FROM pg_index JOIN pg_class index ON index.oid = pg_index.indexrelid
   WHERE pg_index.indrelid = $1::regclass ORDER BY index.relname`;
 
@@ -35,6 +36,7 @@ const FOREIGN_KEYS_SQL = `
 export class FreshCodeTable {
   readonly name: string;
   private indexes: (IndexRow & { temporary: string })[] = [];
+  private foreignKeys: string[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -57,18 +59,15 @@ export class FreshCodeTable {
   /** Builds `table`'s indexes on the new table under temporary names, `lanes` at a time. */
   async index(lanes: number, tune: (manager: EntityManager) => Promise<void>): Promise<void> {
     const rows = await this.dataSource.query<IndexRow[]>(INDEXES_SQL, [this.table]);
+    const unknown = rows.find((row) => row.kind !== null && row.kind !== 'p' && row.kind !== 'u');
+    if (unknown) throw new Error(`Cannot rebuild the constraint behind ${unknown.name}`);
     this.indexes = rows.map((row, i) => ({ ...row, temporary: `${this.name}_i${i}` }));
-    let next = 0;
-    const lane = async () => {
-      while (next < this.indexes.length) {
-        const index = this.indexes[next++];
-        await this.dataSource.transaction(async (manager) => {
-          await tune(manager);
-          await manager.query(this.retarget(index.definition, index.temporary));
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(lanes, this.indexes.length) }, lane));
+    await inLanes(this.indexes, lanes, async ({ definition, temporary }) => {
+      await this.dataSource.transaction(async (manager) => {
+        await tune(manager);
+        await manager.query(this.retarget(definition, temporary));
+      });
+    });
   }
 
   /** Replaces `table` with the new table (in the caller's transaction, which should lock `table` first). */
@@ -101,8 +100,6 @@ export class FreshCodeTable {
   async discard(): Promise<void> {
     await this.dataSource.query(`DROP TABLE IF EXISTS ${this.name}`);
   }
-
-  private foreignKeys: string[] = [];
 
   /** `CREATE [UNIQUE] INDEX name ON [schema.]table USING …` made about the new table under `temporary`. */
   private retarget(definition: string, temporary: string): string {
