@@ -120,6 +120,7 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
     const planned = systems
       .map((system) => ({ ...system, id: randomUUID(), codes: 0 }))
       .filter((system) => (counts.get(system.vocabularyId) ?? 0) > 0);
+    if (planned.length === 0) return systems.map(() => null);
     const fresh = new FreshCodeTable(this.dataSource, 'construe_code');
     const links = new BuiltinLinks(this.dataSource);
     await fresh.create();
