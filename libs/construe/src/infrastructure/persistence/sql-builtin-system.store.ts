@@ -5,12 +5,21 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { isEmbedded } from '@app/platform';
 import { BuiltinSystemStore } from '../../application/ports/builtin-system.store.js';
 import type { CodeSystem } from '../../domain/code-system.js';
-import { WRITE_BUILTIN_CODES_SQL } from './builtin-codes.sql.js';
+import { writeBuiltinCodesSql } from './builtin-codes.sql.js';
+import { BuiltinLinks } from './builtin-links.js';
 import { toSystem, type SystemRow } from './code-system.rows.js';
 import { withIndexesDeferred } from './deferred-indexes.js';
+import { FreshCodeTable } from './fresh-code-table.js';
+import { inLanes } from './in-lanes.js';
+import { dropTablesNamed, whileLocked } from './session-lock.js';
 
 /** Builtin systems built side by side on a server database. */
 const CONCURRENT_BUILDS = 3;
+
+/** How long a fresh code table's swap waits for the code tables' locks. */
+const SWAP_LOCK_TIMEOUT = '1s';
+/** PostgreSQL's error code for a lock not obtained within `lock_timeout`. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 @Injectable()
 export class SqlBuiltinSystemStore extends BuiltinSystemStore {
@@ -32,22 +41,23 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
       const counts = await this.conceptCounts(systems.map((system) => system.vocabularyId));
       if (await this.rewritesMostCodes(systems, counts))
         return this.materializeInBulk(systems, counts);
+    } else if (await this.codeTableEmpty()) {
+      // One fresh build at a time (a second process builds as on a re-import), which makes
+      // the tables a killed one left safe to drop.
+      const built = await whileLocked(this.dataSource, 'construe_code fresh build', async () => {
+        await dropTablesNamed(this.dataSource, FreshCodeTable.prefix('construe_code'));
+        await dropTablesNamed(this.dataSource, BuiltinLinks.prefix);
+        return this.materializeFresh(systems);
+      });
+      if (built) return built;
     }
     // Each build is one statement on one core: a server runs a few side by side, each in
     // its own transaction; PGlite runs one statement at a time anyway.
     const lanes = isEmbedded(this.dataSource) ? 1 : CONCURRENT_BUILDS;
     const built: (CodeSystem | null)[] = new Array<CodeSystem | null>(systems.length);
-    let next = 0;
-    const lane = async () => {
-      while (next < systems.length) {
-        const index = next++;
-        built[index] = await this.materializeBuiltin(
-          systems[index].name,
-          systems[index].vocabularyId,
-        );
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(lanes, systems.length) }, lane));
+    await inLanes(systems, lanes, async ({ name, vocabularyId }, index) => {
+      built[index] = await this.materializeBuiltin(name, vocabularyId);
+    });
     return built;
   }
 
@@ -93,6 +103,89 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
         return built;
       });
     });
+  }
+
+  /**
+   * Server, when no code of any system is stored yet (a first import), so nothing can be
+   * searched: every system's codes are written into a new table without indexes, a few
+   * systems side by side, its indexes built a few at a time, and the new table swapped in
+   * for the code table in one short transaction (catalog work; the foreign key is validated
+   * after it). Readers wait only for that swap. Null when a code was stored meanwhile: the
+   * caller then builds the systems one by one, as on any re-import.
+   */
+  private async materializeFresh(
+    systems: readonly { name: string; vocabularyId: string }[],
+  ): Promise<(CodeSystem | null)[] | null> {
+    const counts = await this.conceptCounts(systems.map((system) => system.vocabularyId));
+    const planned = systems
+      .map((system) => ({ ...system, id: randomUUID(), codes: 0 }))
+      .filter((system) => (counts.get(system.vocabularyId) ?? 0) > 0);
+    if (planned.length === 0) return systems.map(() => null);
+    const fresh = new FreshCodeTable(this.dataSource, 'construe_code');
+    const links = new BuiltinLinks(this.dataSource);
+    await fresh.create();
+    try {
+      await links.write(planned.map((system) => system.vocabularyId));
+      await inLanes(planned, CONCURRENT_BUILDS, async (system) => {
+        await this.dataSource.transaction(async (manager) => {
+          await this.tuneBuild(manager);
+          system.codes = await this.writeCodes(
+            manager,
+            system.id,
+            system.vocabularyId,
+            fresh.name,
+            links.name,
+          );
+        });
+      });
+      await links.drop();
+      await fresh.index(CONCURRENT_BUILDS, async (manager) => {
+        await manager.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      });
+      const swapped = await this.dataSource
+        .transaction(async (manager) => {
+          // A session that keeps either table locked (a long transaction) must not queue every
+          // search behind this swap: past a short wait the systems are built one by one.
+          await manager.query(`SET LOCAL lock_timeout = '${SWAP_LOCK_TIMEOUT}'`);
+          // The order in which a search reads them; the swap itself needs both.
+          await manager.query(
+            'LOCK TABLE construe_code_system, construe_code IN ACCESS EXCLUSIVE MODE',
+          );
+          if (!(await this.codeTableEmpty(manager))) return false;
+          await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = ANY($1)', [
+            planned.map((system) => system.name),
+          ]);
+          for (const { id, name, vocabularyId, codes } of planned)
+            await this.insertSystem(manager, id, name, vocabularyId, codes);
+          await fresh.swapIn(manager);
+          return true;
+        })
+        .catch((error: unknown) => {
+          const { code, driverError } = error as { code?: string; driverError?: { code?: string } };
+          if ((code ?? driverError?.code) === LOCK_NOT_AVAILABLE) return false;
+          throw error;
+        });
+      if (!swapped) return null;
+      await fresh.validate();
+    } finally {
+      await links.drop();
+      await fresh.discard();
+    }
+    const rows = await this.dataSource.query<SystemRow[]>(
+      'SELECT * FROM construe_code_system WHERE id = ANY($1)',
+      [planned.map((system) => system.id)],
+    );
+    return systems.map((system) => {
+      const row = rows.find((candidate) => candidate.name === system.name);
+      return row ? toSystem(row) : null;
+    });
+  }
+
+  private async codeTableEmpty(manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const [{ empty }] = await manager.query<{ empty: boolean }[]>(
+      'SELECT NOT EXISTS (SELECT 1 FROM construe_code) AS empty',
+    );
+    return empty;
   }
 
   /** Valid concepts per vocabulary (a vocabulary without any is absent). */
@@ -143,25 +236,49 @@ export class SqlBuiltinSystemStore extends BuiltinSystemStore {
     count: number,
   ): Promise<CodeSystem | null> {
     if (count === 0) return null;
+    await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = $1', [name]);
+    const row = await this.insertSystem(manager, randomUUID(), name, vocabularyId, count);
+    const inserted = await this.writeCodes(manager, row.id, vocabularyId);
+    await manager.query('UPDATE construe_code_system SET code_count = $2 WHERE id = $1', [
+      row.id,
+      inserted,
+    ]);
+    return { ...toSystem(row), codeCount: inserted };
+  }
+
+  /** A builtin system's row (status processing), named after its vocabulary's release. */
+  private async insertSystem(
+    manager: EntityManager,
+    id: string,
+    name: string,
+    vocabularyId: string,
+    count: number,
+  ): Promise<SystemRow> {
     const [vocabulary] = await manager.query<{ vocabulary_version: string | null }[]>(
       'SELECT vocabulary_version FROM vocab.vocabulary WHERE vocabulary_id = $1',
       [vocabularyId],
     );
     const version = vocabulary?.vocabulary_version ?? 'unversioned';
-    await manager.query('DELETE FROM construe_code_system WHERE builtin AND name = $1', [name]);
     const [row] = await manager.query<SystemRow[]>(
       `INSERT INTO construe_code_system (id, account_id, name, version, builtin, status, code_count)
        VALUES ($1, NULL, $2, $3, true, 'processing', $4) RETURNING *`,
-      [randomUUID(), name, version, count],
+      [id, name, version, count],
     );
-    const [{ inserted }] = await manager.query<{ inserted: string }[]>(WRITE_BUILTIN_CODES_SQL, [
-      row.id,
-      vocabularyId,
-    ]);
-    await manager.query('UPDATE construe_code_system SET code_count = $2 WHERE id = $1', [
-      row.id,
-      Number(inserted),
-    ]);
-    return { ...toSystem(row), codeCount: Number(inserted) };
+    return row;
+  }
+
+  /** Computes and writes the codes of the system `systemId` from `vocabularyId` into `table`; returns how many. */
+  private async writeCodes(
+    manager: EntityManager,
+    systemId: string,
+    vocabularyId: string,
+    table = 'construe_code',
+    links?: string,
+  ): Promise<number> {
+    const [{ inserted }] = await manager.query<{ inserted: string }[]>(
+      writeBuiltinCodesSql(table, links),
+      [systemId, vocabularyId],
+    );
+    return Number(inserted);
   }
 }
