@@ -91,7 +91,7 @@ function columnsOf(rows) {
             : cdmColumn(n, 'character varying', true, 50),
   );
 }
-const empty = new SharedResourceIndex([]);
+const empty = await SharedResourceIndex.build({ each: async () => {}, at: async () => [] });
 const t = { parse: 0, refs: 0, map: 0, conform: 0, copy: 0 };
 const cpu = () => {
   const u = process.cpuUsage();
@@ -105,14 +105,14 @@ for (let r = 0; r < rounds; r++) {
   let b = cpu();
   t.parse += b - a;
   a = b;
-  const input = withReferencedSharedResources(own, empty, 4);
+  const input = await withReferencedSharedResources(own, empty, 4);
   b = cpu();
   t.refs += b - a;
   a = b;
   const result = await stable.mapWithStableIds(
     mapFhirToOmop,
     batchBundle(input),
-    { concepts },
+    { concepts, reportMappings: process.env.BATCH_STEPS_REPORT === '1' },
     allocate,
   );
   b = cpu();

@@ -52,6 +52,26 @@ describe('mapFhirToOmop', () => {
     ]);
   });
 
+  it('writes the same rows, drops and diagnostics without the per-code report', async () => {
+    const input = bundle(
+      condition('c1', '59621000', '2019-12-01'),
+      { ...condition('c2', '160903007', '2020-03-01'), encounter: { reference: 'Encounter/nope' } },
+      { resourceType: 'Basic', id: 'b1' },
+    );
+    const full = await mapWithFixture(input);
+    const rowsOnly = await mapFhirToOmop(structuredClone(input), {
+      concepts: fixtureConcepts(),
+      ids: new HashedOmopIdAllocator(),
+      reportMappings: false,
+    });
+    expect(full.mappings.length).toBeGreaterThan(0);
+    expect(rowsOnly.mappings).toEqual([]);
+    expect(rowsOnly.tables).toEqual(full.tables);
+    expect(rowsOnly.dropped).toEqual(full.dropped);
+    expect(rowsOnly.diagnostics).toEqual(full.diagnostics);
+    expect(full.dropped.length + full.diagnostics.length).toBeGreaterThan(0);
+  });
+
   it('derives each person’s observation period from the span of their data', async () => {
     const result = await mapWithFixture(
       bundle(

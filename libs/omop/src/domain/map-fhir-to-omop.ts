@@ -30,6 +30,11 @@ export interface MapperDependencies {
   vocabVersion?: string;
   /** Look every code up concurrently before mapping (default true; pointless for in-memory sources). */
   prefetch?: boolean;
+  /**
+   * Build the per-code mapping report (default true). A bulk load writes rows and counts
+   * drops and diagnostics only: without the report, `mappings` is empty and `summary` counts none.
+   */
+  reportMappings?: boolean;
   /** The request's signal: mapping stops between resources once it is aborted. */
   signal?: AbortSignal;
 }
@@ -89,6 +94,7 @@ export async function mapFhirToOmop(
     references: new ReferenceIndex(entries),
     codes: new CodeResolver(deps.concepts),
     units: new UnitResolver(deps.concepts),
+    reportMappings: deps.reportMappings,
   });
   for (const [entry, first] of duplicates) {
     run.drop(entry, `duplicate of ${first.key} at ${first.path}`);

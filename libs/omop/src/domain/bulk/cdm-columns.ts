@@ -131,7 +131,17 @@ export function sqlText(column: CdmColumn, value: unknown): string | null | unde
 export function cutToLength(column: CdmColumn, text: string): string | undefined {
   if (column.maxLength === undefined || text.length <= column.maxLength) return undefined;
   if (column.type !== 'varchar' && column.type !== 'text') return undefined;
-  return Array.from(text).slice(0, column.maxLength).join('');
+  // The first maxLength code points, without splitting the whole (possibly long) text.
+  let end = 0;
+  for (let points = 0; points < column.maxLength && end < text.length; points++) {
+    const unit = text.charCodeAt(end);
+    const pair =
+      unit >= 0xd800 && unit <= 0xdbff && end + 1 < text.length
+        ? text.charCodeAt(end + 1) >= 0xdc00 && text.charCodeAt(end + 1) <= 0xdfff
+        : false;
+    end += pair ? 2 : 1;
+  }
+  return text.slice(0, end);
 }
 
 export function isConceptColumn(name: string): boolean {

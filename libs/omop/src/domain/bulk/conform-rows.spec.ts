@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cdmColumn, cutToLength, sqlText } from './cdm-columns.js';
 import { conformRows } from './conform-rows.js';
@@ -151,5 +152,22 @@ describe('sqlText and cutToLength', () => {
     const column = cdmColumn('c', 'character varying', true, 2);
     expect(sqlText(column, '😀😀😀')).toBe('😀😀😀');
     expect(cutToLength(column, '😀😀😀')).toBe('😀😀');
+  });
+
+  it('cuts to the first code points, lone surrogates counted as one, whatever the text', () => {
+    const units = fc.constantFrom('a', '\u00e9', '\ud83d', '\ude00', '😀', '\u4e2d');
+    fc.assert(
+      fc.property(
+        fc.array(units, { maxLength: 40 }),
+        fc.integer({ min: 1, max: 20 }),
+        (parts, max) => {
+          const text = parts.join('');
+          const column = cdmColumn('c', 'character varying', true, max);
+          const cut = cutToLength(column, text);
+          if (text.length <= max) expect(cut).toBeUndefined();
+          else expect(cut).toBe(Array.from(text).slice(0, max).join(''));
+        },
+      ),
+    );
   });
 });

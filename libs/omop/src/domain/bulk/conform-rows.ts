@@ -33,7 +33,8 @@ export function conformRows(
 
   rows: for (const source of rows) {
     for (const field in source) {
-      if (!known.has(field) && source[field] !== null && source[field] !== undefined)
+      const given = source[field];
+      if (given !== null && given !== undefined && !known.has(field))
         bump(adjusted, `${table}.${field}: not a column of the CDM table, not written`);
     }
     const row: SqlRow = {};
@@ -42,7 +43,11 @@ export function conformRows(
       if (value === undefined) {
         bump(adjusted, `${table}.${column.name}: not a valid ${column.sqlType}, written as null`);
         value = null;
-      } else if (value !== null) {
+      } else if (
+        value !== null &&
+        column.maxLength !== undefined &&
+        value.length > column.maxLength
+      ) {
         const cut = cutToLength(column, value);
         if (cut !== undefined) {
           bump(

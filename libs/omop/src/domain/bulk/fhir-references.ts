@@ -86,7 +86,8 @@ export function logicalReference(reference: unknown, assumedType?: string): stri
   return `${typeName ?? ''}?identifier=${token}`;
 }
 
-function identifierAliases(resource: FhirResourceLike): string[] {
+/** The aliases by identifier (`Type?identifier=…` and `?identifier=…`), part of resourceAliases. */
+export function identifierAliases(resource: FhirResourceLike): string[] {
   if (!Array.isArray(resource.identifier)) return [];
   const aliases: string[] = [];
   for (const identifier of resource.identifier as unknown[]) {
@@ -105,14 +106,30 @@ function identifierAliases(resource: FhirResourceLike): string[] {
   return aliases;
 }
 
+/** The aliases by id and by fullUrl (`Type/id`, the normalized fullUrl), part of resourceAliases. */
+export function directAliases(resource: FhirResourceLike, fullUrl?: string): string[] {
+  const aliases: string[] = [];
+  if (typeof resource.id === 'string' && resource.id !== '')
+    aliases.push(`${resource.resourceType}/${resource.id}`);
+  if (fullUrl) aliases.push(normalizeReference(fullUrl));
+  return aliases;
+}
+
 /** Every normalized reference that can point at this resource. */
 export function resourceAliases(resource: FhirResourceLike, fullUrl?: string): string[] {
-  const aliases = new Set<string>();
-  if (typeof resource.id === 'string' && resource.id !== '')
-    aliases.add(`${resource.resourceType}/${resource.id}`);
-  if (fullUrl) aliases.add(normalizeReference(fullUrl));
+  const aliases = new Set<string>(directAliases(resource, fullUrl));
   for (const alias of identifierAliases(resource)) aliases.add(alias);
   return [...aliases];
+}
+
+/**
+ * The type a reference by identifier names (`Practitioner` of `Practitioner?identifier=…`,
+ * '' for `?identifier=…`), or undefined for any other reference. Only resources of that
+ * type (any type for '') have an alias equal to it.
+ */
+export function identifierReferenceType(reference: string): string | undefined {
+  const at = reference.indexOf('?identifier=');
+  return at < 0 ? undefined : reference.slice(0, at);
 }
 
 /**

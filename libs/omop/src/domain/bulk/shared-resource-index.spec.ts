@@ -200,6 +200,49 @@ describe('withReferencedSharedResources', () => {
     ]);
   });
 
+  it('takes a reference by identifier as answered by the batch’s own resource of that type, typed or not', async () => {
+    const ownOrganization: StagedResource = {
+      seq: 3,
+      fullUrl: null,
+      resource: {
+        resourceType: 'Organization',
+        id: 'mine',
+        identifier: [{ system: 'npi', value: '9' }],
+      },
+    };
+    const encounter = (seq: number, reference: string): StagedResource => ({
+      seq,
+      fullUrl: null,
+      resource: { resourceType: 'Encounter', id: `e${seq}`, serviceProvider: { reference } },
+    });
+    // The shared Organization/o has the same identifier: the batch's own answers first.
+    for (const reference of ['Organization?identifier=npi|9', '?identifier=9'])
+      expect(
+        await seqsOf(
+          withReferencedSharedResources([encounter(4, reference), ownOrganization], shared, 4),
+        ),
+      ).toEqual([4, 3]);
+    // An identifier of another type answers nothing: the shared resource comes along.
+    const ownPractitioner: StagedResource = {
+      seq: 5,
+      fullUrl: null,
+      resource: {
+        resourceType: 'Practitioner',
+        id: 'p',
+        identifier: [{ system: 'npi', value: '9' }],
+      },
+    };
+    expect(
+      await seqsOf(
+        withReferencedSharedResources(
+          [encounter(4, 'Organization?identifier=npi|9'), ownPractitioner],
+          shared,
+          1,
+        ),
+      ),
+    ).toEqual([4, 5, 10]);
+  });
+
   it('adds nothing the batch holds already', async () => {
     const withPractitioner = [
       ...patientData,

@@ -1,5 +1,11 @@
 import type { StagedResource } from './batch-input.js';
-import { collectReferences, resourceAliases } from './fhir-references.js';
+import {
+  collectReferences,
+  directAliases,
+  identifierAliases,
+  identifierReferenceType,
+  resourceAliases,
+} from './fhir-references.js';
 import { HashedKeyIndex } from './hashed-key-index.js';
 
 /**
@@ -110,14 +116,39 @@ export async function withReferencedSharedResources(
   const seen = new Set(own.map((staged) => staged.seq));
   const answered = new Set<string>();
   const asked = new Set<string>();
+  // Aliases by identifier are added to `answered` only once a reference by identifier
+  // could equal one (same type, or untyped): most resources of a batch have identifiers,
+  // few references name their type's. Until then they wait here, by resource type.
+  const waiting = new Map<string, StagedResource[]>();
+  const answerIdentifiers = (type: string) => {
+    for (const [waitingType, resources] of waiting) {
+      if (type !== '' && waitingType !== type) continue;
+      for (const { resource } of resources)
+        for (const alias of identifierAliases(resource)) answered.add(alias);
+      waiting.delete(waitingType);
+    }
+  };
+  const isAnswered = (reference: string) => {
+    if (answered.has(reference)) return true;
+    const type = identifierReferenceType(reference);
+    if (type === undefined || waiting.size === 0) return false;
+    answerIdentifiers(type);
+    return answered.has(reference);
+  };
   let added: readonly StagedResource[] = own;
   for (let round = 0; round < maxRounds && added.length > 0; round++) {
-    for (const { resource, fullUrl } of added)
-      for (const alias of resourceAliases(resource, fullUrl ?? undefined)) answered.add(alias);
+    for (const staged of added) {
+      for (const alias of directAliases(staged.resource, staged.fullUrl ?? undefined))
+        answered.add(alias);
+      if (!Array.isArray(staged.resource.identifier)) continue;
+      const ofType = waiting.get(staged.resource.resourceType);
+      if (ofType) ofType.push(staged);
+      else waiting.set(staged.resource.resourceType, [staged]);
+    }
     const dangling: string[] = [];
     for (const { resource } of added)
       for (const reference of collectReferences(resource))
-        if (!answered.has(reference) && !asked.has(reference)) {
+        if (!asked.has(reference) && !isAnswered(reference)) {
           asked.add(reference);
           dangling.push(reference);
         }

@@ -32,6 +32,8 @@ export interface RunDependencies {
   references: ReferenceIndex;
   codes: CodeResolver;
   units: UnitResolver;
+  /** Keep the per-code mapping report (default true); a bulk load reads only drops and diagnostics. */
+  reportMappings?: boolean;
 }
 
 /** Where a foreign key is written, for the diagnostic when its target is missing. */
@@ -254,6 +256,7 @@ export class MappingRun {
   }
 
   report(place: MappingPlace, choice: ConceptChoice, routing: Routing): void {
+    if (this.deps.reportMappings === false) return;
     for (const mapping of mappingEntries(place, choice, routing)) this.mappings.push(mapping);
   }
 
@@ -262,6 +265,7 @@ export class MappingRun {
     resolution: CodeResolution,
     preferredDomains: readonly string[] = [],
   ): void {
+    if (this.deps.reportMappings === false) return;
     this.mappings.push(
       mappingEntry(place, resolution, resolution.targets[0], true, { preferredDomains }),
     );

@@ -17,10 +17,12 @@ export async function prefetchCodes(
   // system → codes already asked for; nested so that no key string is built per element.
   const codes = new Map<string, Set<string>>();
   const units = new Map<string, Set<string>>();
-  const visit = (value: unknown, depth: number): void => {
+  // Called for objects and arrays only: most values of a resource are text, not worth a call.
+  const visit = (value: object, depth: number): void => {
     if (depth > 12) return;
     if (Array.isArray(value)) {
-      for (const item of value) visit(item, depth + 1);
+      for (const item of value as unknown[])
+        if (typeof item === 'object' && item !== null) visit(item, depth + 1);
       return;
     }
     if (!isObject(value)) return;
@@ -37,7 +39,9 @@ export async function prefetchCodes(
       return;
     }
     for (const key in value) {
-      if (key !== 'text' && key !== 'contained') visit(value[key], depth + 1);
+      const child = value[key];
+      if (typeof child === 'object' && child !== null && key !== 'text' && key !== 'contained')
+        visit(child, depth + 1);
     }
   };
   for (const entry of entries) visit(entry.resource, 0);

@@ -112,7 +112,7 @@ export class LoadOmopBatchHandler implements ICommandHandler<LoadOmopBatchComman
     const result = await mapWithStableIds(
       mapFhirToOmop,
       batchBundle(input),
-      { concepts: this.vocabulary },
+      { concepts: this.vocabulary, reportMappings: false },
       (requests) => this.writer.allocateIds(target, requests),
     );
     return {

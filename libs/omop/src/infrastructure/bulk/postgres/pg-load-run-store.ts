@@ -137,12 +137,17 @@ export class PgLoadRunStore extends LoadRunStore {
     }));
   }
 
-  /** A synchronous commit: it flushes the WAL of every commit of the run before it. */
-  async finish(target: OmopTarget, runId: string): Promise<void> {
+  /**
+   * A synchronous commit: it flushes the WAL of every commit of the run before it. The lock
+   * is held, so the run tables hold this run's rows only: truncated, not deleted row by row
+   * (100,000 staged resources left as many dead rows for autovacuum).
+   */
+  async finish(target: OmopTarget): Promise<void> {
     await inTransaction(this.pools.pool(target.url), async (client) => {
       await client.query('SET LOCAL synchronous_commit = on');
-      for (const table of RUN_TABLES)
-        await client.query(`DELETE FROM ${target.schema}.${table} WHERE run_id = $1`, [runId]);
+      await client.query(
+        `TRUNCATE ${RUN_TABLES.map((table) => `${target.schema}.${table}`).join(', ')}`,
+      );
     });
   }
 
