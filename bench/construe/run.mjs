@@ -370,7 +370,10 @@ function runCli(args, env) {
 function startApi(env) {
   return new Promise((resolvePromise, reject) => {
     const startedAt = performance.now();
-    const child = spawn(process.execPath, [apiMain], {
+    // BENCH_API_NODE_ARGS: extra node options for the API process, e.g.
+    // "--cpu-prof --cpu-prof-dir=/tmp/prof" (the profile is written when the API stops).
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, apiMain], {
       cwd: repoRoot,
       env: {
         ...env,

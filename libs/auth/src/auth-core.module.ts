@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { createSecretKey } from 'node:crypto';
 import { JwtModule, JwtService } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@app/shared';
@@ -45,7 +46,13 @@ const tokens = {
 
 const jwt = JwtModule.registerAsync({
   inject: [AppConfig],
-  useFactory: (config: AppConfig) => ({ secret: resolveSigningSecret(config) }),
+  // A key object rather than the string: given a string, jsonwebtoken first tries to read it
+  // as a PEM public key on every verification, and that failed attempt (an exception) cost
+  // about 0.6 ms of CPU per authenticated request. The key's bytes are the string's UTF-8,
+  // as before, so tokens signed either way verify either way.
+  useFactory: (config: AppConfig) => ({
+    secret: createSecretKey(Buffer.from(resolveSigningSecret(config), 'utf8')),
+  }),
 });
 
 /** Accounts, API clients and tokens, without HTTP: for the worker and the CLI. */

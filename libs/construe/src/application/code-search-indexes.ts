@@ -67,7 +67,7 @@ export class CodeSearchIndexes implements OnApplicationBootstrap {
 
   async search(systemId: string, query: string, limit: number): Promise<ScoredCode[]> {
     const { index, codes, structure, defaults, icd10, byKey } = await this.indexOf(systemId);
-    // A code named in an ICD-10 wording ("conditions in I12") stands for its title.
+    // A code named in an ICD-10 wording ("conditions in J45") stands for its title.
     const titleOfKey = (key: string) => {
       const doc = byKey.get(key);
       return doc === undefined ? undefined : codes[doc].description;

@@ -1,6 +1,6 @@
 /**
- * A wording that names other codes by their identifiers ("conditions classifiable to D03",
- * "history of conditions in O24.4-") means what those codes are: each ICD-10-shaped
+ * A wording that names other codes by their identifiers ("conditions classifiable to E66",
+ * "history of conditions in E66.1-") means what those codes are: each ICD-10-shaped
  * identifier the system holds is replaced by its title, a range ("C30-C32") by the titles of
  * its two ends. Identifiers the system does not hold are left as typed.
  */

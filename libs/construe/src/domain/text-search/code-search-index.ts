@@ -1,5 +1,5 @@
 import { boundedEditDistance } from '@app/shared';
-import { kthLargest } from '../kth-largest.js';
+import { selectKthLargest } from '../kth-largest.js';
 import { stem } from './clinical-stemmer.js';
 import { editDistanceFloor, letterMask } from './letter-mask.js';
 import { isLowInformation, queryWords, terms, words, type QueryWord } from './search-words.js';
@@ -186,6 +186,15 @@ export class CodeSearchIndex {
   private wordCovered: Float64Array = new Float64Array(0);
   private wordMarks: Uint32Array = new Uint32Array(0);
   private wordGeneration = 0;
+  /**
+   * Scratch lists, allocated once (a search runs to its end without yielding): the docs the
+   * current query touches, those the current word touches, and their scores for the top-k cut.
+   */
+  private touchedDocs: Int32Array = new Int32Array(0);
+  private wordTouchedDocs: Int32Array = new Int32Array(0);
+  private selection: Float64Array = new Float64Array(0);
+  /** Each category's share of the query's best category score, while a search adds them (0 otherwise). */
+  private groupShares: Float64Array = new Float64Array(0);
   /** Term ids (not roots) by term length, and in term order: the fuzzy matching's dictionary. */
   private readonly byLength = new Map<number, number[]>();
   /** Each term's `letterMask`: most of a length bucket is ruled out without an edit distance. */
@@ -299,6 +308,9 @@ export class CodeSearchIndex {
     this.wordScores = new Float64Array(count);
     this.wordCovered = new Float64Array(count);
     this.wordMarks = new Uint32Array(count);
+    this.touchedDocs = new Int32Array(count);
+    this.wordTouchedDocs = new Int32Array(count);
+    this.selection = new Float64Array(count);
     const words = this.dictionary.flatMap((term, id) => (term.startsWith('~') ? [] : [id]));
     for (const id of words) {
       const length = this.dictionary[id].length;
@@ -340,6 +352,7 @@ export class CodeSearchIndex {
       for (const word of words(document.title)) groupWords[id].add(word);
     });
     if (groupWords.length === 0) return;
+    this.groupShares = new Float64Array(groupWords.length);
     // A category's document holds each word once: a category with many codes is not more relevant.
     this.groups = new CodeSearchIndex(
       groupWords.map((words) => ({ title: [...words].join(' ') })),
@@ -391,40 +404,40 @@ export class CodeSearchIndex {
     const others = resolved.filter((entry) => !selectors.includes(entry));
 
     const generation = this.nextGeneration();
-    const touched: number[] = [];
+    const { scores, titleCovered, matched, marks, touchedDocs, wordTouchedDocs } = this;
+    const { wordScores, wordCovered } = this;
+    let touched = 0;
     for (const entry of selectors) {
-      this.accumulate(
-        entry.alternatives,
-        (doc, value, covered) => {
-          if (this.marks[doc] !== generation) {
-            this.marks[doc] = generation;
-            this.scores[doc] = 0;
-            this.titleCovered[doc] = 0;
-            this.matched[doc] = 0;
-            touched.push(doc);
-          }
-          this.matched[doc]++;
-          this.scores[doc] += value;
-          this.titleCovered[doc] += covered;
-        },
-        entry.related,
-        entry.cap,
-      );
+      const wordTouched = this.accumulate(entry.alternatives, entry.related, entry.cap);
+      for (let index = 0; index < wordTouched; index++) {
+        const doc = wordTouchedDocs[index];
+        if (marks[doc] !== generation) {
+          marks[doc] = generation;
+          scores[doc] = 0;
+          titleCovered[doc] = 0;
+          matched[doc] = 0;
+          touchedDocs[touched++] = doc;
+        }
+        matched[doc]++;
+        scores[doc] += wordScores[doc];
+        titleCovered[doc] += wordCovered[doc];
+      }
     }
     for (const entry of others) {
-      this.accumulate(entry.alternatives, (doc, value) => {
-        if (this.marks[doc] === generation) this.scores[doc] += value;
-      });
+      const wordTouched = this.accumulate(entry.alternatives, [], 0);
+      for (let index = 0; index < wordTouched; index++) {
+        const doc = wordTouchedDocs[index];
+        if (marks[doc] === generation) scores[doc] += wordScores[doc];
+      }
     }
-    for (const doc of touched) {
+    const { coverage: coverageWeight, residualGain, residualLoss } = this.ranking;
+    for (let index = 0; index < touched; index++) {
+      const doc = touchedDocs[index];
       const coverage =
-        this.titleMass[doc] > 0 ? Math.min(this.titleCovered[doc] / this.titleMass[doc], 1) : 1;
-      this.scores[doc] *= 1 - this.ranking.coverage + this.ranking.coverage * coverage;
+        this.titleMass[doc] > 0 ? Math.min(titleCovered[doc] / this.titleMass[doc], 1) : 1;
+      scores[doc] *= 1 - coverageWeight + coverageWeight * coverage;
       if (this.residual[doc] && selecting.length > 0) {
-        this.scores[doc] *=
-          this.matched[doc] < selectors.length
-            ? 1 + this.ranking.residualGain
-            : 1 - this.ranking.residualLoss;
+        scores[doc] *= matched[doc] < selectors.length ? 1 + residualGain : 1 - residualLoss;
       }
     }
     if (this.groups !== null) this.addGroupScores(query, touched);
@@ -493,17 +506,22 @@ export class CodeSearchIndex {
     };
   }
 
-  private addGroupScores(query: string, touched: number[]): void {
+  /** Adds each touched doc's category score (the first `touched` of `touchedDocs`). */
+  private addGroupScores(query: string, touched: number): void {
     const groupHits = this.groups!.search(query, GROUP_DEPTH);
     if (groupHits.length === 0) return;
-    const groupScores = new Map(groupHits.map((hit) => [hit.doc, hit.score / groupHits[0].score]));
+    const { scores, touchedDocs, groupOf, groupShares } = this;
     let best = 0;
-    for (const doc of touched) best = Math.max(best, this.scores[doc]);
+    for (let index = 0; index < touched; index++) best = Math.max(best, scores[touchedDocs[index]]);
     if (best <= 0) return;
-    for (const doc of touched) {
-      const group = groupScores.get(this.groupOf[doc]) ?? 0;
-      this.scores[doc] = this.scores[doc] / best + this.ranking.group * group;
+    for (const hit of groupHits) groupShares[hit.doc] = hit.score / groupHits[0].score;
+    const weight = this.ranking.group;
+    for (let index = 0; index < touched; index++) {
+      const doc = touchedDocs[index];
+      const group = groupOf[doc];
+      scores[doc] = scores[doc] / best + weight * (group < 0 ? 0 : groupShares[group]);
     }
+    for (const hit of groupHits) groupShares[hit.doc] = 0;
   }
 
   private nextWordGeneration(): number {
@@ -524,39 +542,40 @@ export class CodeSearchIndex {
     return this.generation;
   }
 
-  /** Adds each doc's best contribution among a word's alternatives. */
-  private accumulate(
-    alternatives: Alternative[],
-    add: (doc: number, value: number, coveredTitle: number) => void,
-    related: Alternative[] = [],
-    cap = 0,
-  ): void {
+  /**
+   * Each doc's best contribution among a word's alternatives, into the word's scratch scores
+   * (`wordScores`, `wordCovered`); returns how many docs it touched, listed first in
+   * `wordTouchedDocs`.
+   */
+  private accumulate(alternatives: Alternative[], related: Alternative[], cap: number): number {
     const generation = this.nextWordGeneration();
-    const touched: number[] = [];
+    let touched = 0;
     if (related.length > 0) {
       // The related words' contributions are summed per doc and capped, and count first: the
       // word's own alternatives then count where they are higher.
-      this.gather(related, generation, touched, true);
-      for (const doc of touched) {
-        if (this.wordScores[doc] > cap) this.wordScores[doc] = cap;
-        if (this.wordCovered[doc] > cap) this.wordCovered[doc] = cap;
+      touched = this.gather(related, generation, touched, true);
+      const { wordTouchedDocs, wordScores, wordCovered } = this;
+      for (let index = 0; index < touched; index++) {
+        const doc = wordTouchedDocs[index];
+        if (wordScores[doc] > cap) wordScores[doc] = cap;
+        if (wordCovered[doc] > cap) wordCovered[doc] = cap;
       }
     }
-    this.gather(alternatives, generation, touched, false);
-    for (const doc of touched) add(doc, this.wordScores[doc], this.wordCovered[doc]);
+    return this.gather(alternatives, generation, touched, false);
   }
 
   /**
    * Each doc's contribution from these alternatives into the word's scratch scores: the sum
    * of them (`sum`) or the best one. A doc seen first in this word's generation is added to
-   * `touched`.
+   * `wordTouchedDocs` after the first `touched`; returns the new count.
    */
   private gather(
     alternatives: Alternative[],
     generation: number,
-    touched: number[],
+    touched: number,
     sum: boolean,
-  ): void {
+  ): number {
+    const { wordMarks, wordScores, wordCovered, wordTouchedDocs } = this;
     for (const alternative of alternatives) {
       const {
         docs,
@@ -569,20 +588,21 @@ export class CodeSearchIndex {
         const doc = docs[index];
         const value = idf * weights[index];
         const covered = coveredBy ? coveredBy[index] : inTitle[index] ? idf : 0;
-        if (this.wordMarks[doc] !== generation) {
-          this.wordMarks[doc] = generation;
-          this.wordScores[doc] = value;
-          this.wordCovered[doc] = covered;
-          touched.push(doc);
+        if (wordMarks[doc] !== generation) {
+          wordMarks[doc] = generation;
+          wordScores[doc] = value;
+          wordCovered[doc] = covered;
+          wordTouchedDocs[touched++] = doc;
         } else if (sum) {
-          this.wordScores[doc] += value;
-          this.wordCovered[doc] += covered;
+          wordScores[doc] += value;
+          wordCovered[doc] += covered;
         } else {
-          if (value > this.wordScores[doc]) this.wordScores[doc] = value;
-          if (covered > this.wordCovered[doc]) this.wordCovered[doc] = covered;
+          if (value > wordScores[doc]) wordScores[doc] = value;
+          if (covered > wordCovered[doc]) wordCovered[doc] = covered;
         }
       }
     }
+    return touched;
   }
 
   /**
@@ -672,21 +692,24 @@ export class CodeSearchIndex {
     return found;
   }
 
-  private top(touched: number[], limit: number): SearchHit[] {
+  /** The best `limit` of the first `touched` of `touchedDocs`. */
+  private top(touched: number, limit: number): SearchHit[] {
+    const { scores, titleLengths, touchedDocs } = this;
     const better = (a: number, b: number) =>
-      this.scores[b] - this.scores[a] || this.titleLengths[a] - this.titleLengths[b] || a - b;
-    if (touched.length > limit * 8) {
+      scores[b] - scores[a] || titleLengths[a] - titleLengths[b] || a - b;
+    const kept: number[] = [];
+    if (touched > limit * 8) {
       // Keep only the docs that can still make the cut before sorting.
-      const threshold = kthLargest(
-        touched.map((doc) => this.scores[doc]),
-        limit,
-      );
-      touched = touched.filter((doc) => this.scores[doc] >= threshold);
-    }
-    return touched
+      const work = this.selection;
+      for (let index = 0; index < touched; index++) work[index] = scores[touchedDocs[index]];
+      const threshold = selectKthLargest(work, touched, limit);
+      for (let index = 0; index < touched; index++)
+        if (scores[touchedDocs[index]] >= threshold) kept.push(touchedDocs[index]);
+    } else for (let index = 0; index < touched; index++) kept.push(touchedDocs[index]);
+    return kept
       .sort(better)
       .slice(0, limit)
-      .map((doc) => ({ doc, score: this.scores[doc] }));
+      .map((doc) => ({ doc, score: scores[doc] }));
   }
 }
 

