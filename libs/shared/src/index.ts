@@ -34,6 +34,7 @@ export { RequestContext, type Tenant } from './context/request-context.js';
 export { PLANS, isPlan, type Plan } from './context/plan.js';
 export { deadlineSignal, throwIfStopped } from './context/work-signal.js';
 export { workPacer, WORK_SLICE_MS } from './context/work-pacer.js';
+export { inLanes } from './context/in-lanes.js';
 export {
   JobQueue,
   JobHandlerRegistry,

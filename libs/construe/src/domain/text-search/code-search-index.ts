@@ -98,9 +98,10 @@ export interface RankingParameters {
   expansion: number;
   expandBelow: number;
   /**
-   * A query word typed in capitals ("DRESS") also matches the names whose consecutive words it
-   * is the initials of (`TitleInitials`), counting as those words would (the sum of their IDF)
-   * times this weight; 0 turns acronyms off.
+   * A query word typed in capitals that no name holds ("DRESS") also matches the codes whose
+   * names have consecutive words it is the initials of (`TitleInitials`): scored as a term
+   * found in those codes (its IDF from their number) times this weight, and covering the IDF of
+   * the title words it stands for; 0 turns acronyms off.
    */
   acronym: number;
 }
@@ -142,6 +143,11 @@ const ROOT_LENGTH = 5;
 const MAX_ALTERNATIVES = 3;
 /** Codes indexed between two pauses of a stepwise build. */
 const BUILD_STEP = 4_000;
+
+/** BM25's IDF of a term found in `df` of `count` documents. */
+function inverseFrequency(count: number, df: number): number {
+  return Math.log(1 + (count - df + 0.5) / (df + 0.5));
+}
 
 function rootOf(term: string): string | null {
   return term.length > ROOT_LENGTH && !/\d/.test(term) ? `~${term.slice(0, ROOT_LENGTH)}` : null;
@@ -289,7 +295,7 @@ export class CodeSearchIndex {
         inTitle: Uint8Array.from(entry.inTitle),
       });
       const df = entry.docs.length;
-      this.idf[id] = Math.log(1 + (count - df + 0.5) / (df + 0.5));
+      this.idf[id] = inverseFrequency(count, df);
     });
     this.namedCounts = Uint32Array.from(building, (entry) =>
       entry.inTitle.reduce((sum, flag) => sum + flag, 0),
@@ -499,7 +505,7 @@ export class CodeSearchIndex {
     }
     const id = this.termIds.get(word.term);
     const count = this.size;
-    const idf = id === undefined ? Math.log(1 + (count + 0.5) / 0.5) : this.idf[id];
+    const idf = id === undefined ? inverseFrequency(count, 0) : this.idf[id];
     return {
       related: [...best].map(([termId, factor]) => ({ termId, factor })),
       cap: this.ranking.expansion * idf,
@@ -648,7 +654,7 @@ export class CodeSearchIndex {
       inTitle: new Uint8Array(docs.length).fill(1),
       covered: Float32Array.from(docs, (doc) => values.get(doc)!),
     };
-    const idf = Math.log(1 + (this.size - docs.length + 0.5) / (docs.length + 0.5));
+    const idf = inverseFrequency(this.size, docs.length);
     return [{ termId: -1, factor: this.ranking.acronym, postings, idf }];
   }
 

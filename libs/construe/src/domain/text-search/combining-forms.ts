@@ -1,3 +1,5 @@
+import type { RelatedWord } from './code-search-index.js';
+
 /**
  * Medical words built from Greek and Latin combining forms ("glosso-dynia": tongue pain,
  * "retino-choroid-itis": inflammation of retina and choroid) said in the plain words code
@@ -147,8 +149,8 @@ const MEMO_SIZE = 50_000;
 
 /**
  * The plain words a compound medical word is made of, or none when it is not made of at
- * least two known forms that account for all of it (up to a grammatical ending). Roots
- * may repeat a form once more than a word can ("gastroenteritis": stomach, intestine,
+ * least two known forms that account for all of it (up to a grammatical ending): at most one
+ * prefix, any number of roots, at most one suffix ("gastroenteritis": stomach, intestine,
  * inflammation).
  */
 export function combiningFormMeanings(word: string): string[] {
@@ -174,22 +176,15 @@ function meaningsOf(word: string): string[] {
 
 /** The meanings of `word` from `start` as roots then at most one suffix, or null. */
 function split(word: string, start: number, found: number): string[] | null {
-  for (const ending of ENDINGS) {
-    if (word.length - start === ending.length && word.endsWith(ending)) {
-      return found >= 2 ? [] : null;
-    }
-  }
+  if (endsWithEnding(word, start)) return found >= 2 ? [] : null;
   for (const [suffix, meaning] of Object.entries(SUFFIXES)) {
-    if (found >= 1 && word.startsWith(suffix, start)) {
-      const end = start + suffix.length;
-      if (ENDINGS.some((ending) => word.length - end === ending.length && word.endsWith(ending)))
-        return [meaning];
-    }
+    if (found >= 1 && word.startsWith(suffix, start) && endsWithEnding(word, start + suffix.length))
+      return [meaning];
   }
   for (const root of ROOTS_BY_LETTER.get(word[start]) ?? []) {
     if (!word.startsWith(root, start)) continue;
+    const next = start + root.length;
     for (const link of LINKS) {
-      const next = start + root.length;
       if (link !== '' && !word.startsWith(link, next)) continue;
       const rest = split(word, next + link.length, found + 1);
       if (rest !== null) return [ROOTS[root], ...rest];
@@ -198,13 +193,18 @@ function split(word: string, start: number, found: number): string[] | null {
   return null;
 }
 
+/** Whether what is left of `word` from `start` is a grammatical ending (or nothing). */
+function endsWithEnding(word: string, start: number): boolean {
+  return ENDINGS.some((ending) => word.length - start === ending.length && word.endsWith(ending));
+}
+
 /** The plain words of a text's compound words, as one text ('' when it has none). */
 export function combiningFormsOfText(text: string): string {
   return (text.toLowerCase().match(/[a-z]+/g) ?? []).flatMap(combiningFormMeanings).join(' ');
 }
 
 /** A query word's related words by its combining forms (`search`'s expansions), each at full closeness. */
-export function combiningFormRelated(word: string): { word: string; weight: number }[] {
+export function combiningFormRelated(word: string): RelatedWord[] {
   return [...new Set(combiningFormMeanings(word).flatMap((meaning) => meaning.split(' ')))].map(
     (plain) => ({ word: plain, weight: 1 }),
   );

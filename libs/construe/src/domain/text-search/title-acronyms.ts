@@ -1,5 +1,20 @@
 import { words } from './search-words.js';
 
+/** Where an acronym was found: the code, and the words it spells out. */
+export interface AcronymMatch {
+  doc: number;
+  /** What `idOf` gave for each word the acronym spells out, in order. */
+  wordIds: number[];
+}
+
+/** The shortest acronym looked up: two letters stand for too many phrases. */
+const MIN_ACRONYM_LENGTH = 3;
+const MAX_ACRONYM_LENGTH = 8;
+/** Matches read per acronym: an acronym found in more names than this says little. */
+const MAX_MATCHES = 400;
+const SEPARATOR = '|';
+const ROMAN_NUMERAL = /^[ivxl]+$/;
+
 /**
  * Acronyms read off the code system's own names: "DRESS" is the initials of "Drug rash with
  * eosinophilia and systemic symptoms", "GSS" of "Gerstmann-Straussler-Scheinker". Each name is
@@ -8,20 +23,6 @@ import { words } from './search-words.js';
  * its letters run over consecutive words of a name (a substring search), whatever the name's
  * other words are. Nothing is listed by hand: what a title spells out is what can be found.
  */
-export interface AcronymMatch {
-  doc: number;
-  /** What `idOf` gave for each word the acronym spells out, in order. */
-  wordIds: number[];
-}
-
-/** The shortest acronym looked up: two letters stand for too many phrases. */
-export const MIN_ACRONYM_LENGTH = 3;
-const MAX_ACRONYM_LENGTH = 8;
-/** Matches read per acronym: an acronym found in more names than this says little. */
-const MAX_MATCHES = 400;
-const SEPARATOR = '|';
-const ROMAN_NUMERAL = /^[ivxl]+$/;
-
 export class TitleInitials {
   private readonly initials: string;
   /** Start of each name in `initials`, ascending, and the doc it belongs to. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { inLanes } from '@app/shared';
 import type { DataSource, EntityManager } from 'typeorm';
-import { inLanes } from './in-lanes.js';
 
 interface IndexRow {
   name: string;

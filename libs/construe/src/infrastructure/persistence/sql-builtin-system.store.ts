@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isEmbedded } from '@app/platform';
+import { inLanes } from '@app/shared';
 import { BuiltinSystemStore } from '../../application/ports/builtin-system.store.js';
 import type { CodeSystem } from '../../domain/code-system.js';
 import { writeBuiltinCodesSql } from './builtin-codes.sql.js';
@@ -10,7 +11,6 @@ import { BuiltinLinks } from './builtin-links.js';
 import { toSystem, type SystemRow } from './code-system.rows.js';
 import { withIndexesDeferred } from './deferred-indexes.js';
 import { FreshCodeTable } from './fresh-code-table.js';
-import { inLanes } from './in-lanes.js';
 import { dropTablesNamed, whileLocked } from './session-lock.js';
 
 /** Builtin systems built side by side on a server database. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { inLanes } from '@app/shared';
 import {
   analyzeClinicalText,
   linkExactName,
@@ -75,14 +76,9 @@ export class ClinicalTextReader {
   async link(accountId: string, targets: Linkable[]): Promise<ConceptLinks> {
     const port = this.codes.forAccount(accountId);
     const results: [Linkable['span'], Awaited<ReturnType<typeof linkPhrase>>][] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < targets.length) {
-        const target = targets[next++];
-        results.push([target.span, await linkPhrase(target, port)]);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENT_LOOKUPS, targets.length) }, worker));
+    await inLanes(targets, CONCURRENT_LOOKUPS, async (target) => {
+      results.push([target.span, await linkPhrase(target, port)]);
+    });
     return ConceptLinks.of(results);
   }
 }
