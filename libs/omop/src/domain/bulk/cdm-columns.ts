@@ -134,12 +134,8 @@ export function cutToLength(column: CdmColumn, text: string): string | undefined
   // The first maxLength code points, without splitting the whole (possibly long) text.
   let end = 0;
   for (let points = 0; points < column.maxLength && end < text.length; points++) {
-    const unit = text.charCodeAt(end);
-    const pair =
-      unit >= 0xd800 && unit <= 0xdbff && end + 1 < text.length
-        ? text.charCodeAt(end + 1) >= 0xdc00 && text.charCodeAt(end + 1) <= 0xdfff
-        : false;
-    end += pair ? 2 : 1;
+    // A surrogate pair (a code point above U+FFFF) is two units; a lone surrogate is one.
+    end += text.codePointAt(end)! > 0xffff ? 2 : 1;
   }
   return text.slice(0, end);
 }

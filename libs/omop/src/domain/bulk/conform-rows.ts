@@ -43,11 +43,7 @@ export function conformRows(
       if (value === undefined) {
         bump(adjusted, `${table}.${column.name}: not a valid ${column.sqlType}, written as null`);
         value = null;
-      } else if (
-        value !== null &&
-        column.maxLength !== undefined &&
-        value.length > column.maxLength
-      ) {
+      } else if (value !== null) {
         const cut = cutToLength(column, value);
         if (cut !== undefined) {
           bump(

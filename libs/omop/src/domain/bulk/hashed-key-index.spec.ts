@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HashedKeyIndex, keyHash } from './hashed-key-index.js';
+import { fnv1a32 as keyHash } from '../ids/hashed-id-allocator.js';
+import { HashedKeyIndex } from './hashed-key-index.js';
 
 // Two pairs of keys with the same 32-bit hash (found by search), so the tests below go
 // through a collision instead of hoping for one.
@@ -20,7 +21,7 @@ function exact(pairs: readonly (readonly [string, number])[], keys: readonly str
   return [...found].sort((a, b) => a - b);
 }
 
-describe('keyHash', () => {
+describe('fnv1a32, the hash of the index keys', () => {
   it('is FNV-1a, 32 bits, unsigned (the published test vectors)', () => {
     expect(keyHash('')).toBe(0x811c9dc5);
     expect(keyHash('a')).toBe(0xe40c292c);

@@ -1,9 +1,4 @@
-/** 32-bit FNV-1a over a string's UTF-16 code units. */
-export function keyHash(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
+import { fnv1a32 as keyHash } from '../ids/hashed-id-allocator.js';
 
 // A pair is one 64-bit word, hash above number, so that sorting the words sorts by hash
 // then number. Which 32-bit half holds the high word depends on the platform's byte order.
