@@ -21,13 +21,13 @@ const FROM_RELATIONSHIPS: Relations = {
              JOIN vocab.concept parent ON parent.concept_id = r.concept_id_2 AND parent.invalid_reason IS NULL`,
 };
 
-const fromLinks = (links: string, vocabulary: string): Relations => ({
+const fromLinks = (links: string): Relations => ({
   linked: `SELECT l.concept_id, l.other_id, l.other_name AS concept_name
            FROM own JOIN ${links} l ON l.concept_id = own.concept_id
-           WHERE l.vocabulary_id = ${vocabulary} AND NOT l.parent`,
+           WHERE l.vocabulary_id = $2 AND NOT l.parent`,
   parents: `SELECT own.concept_id, l.other_name AS name
              FROM own JOIN ${links} l ON l.concept_id = own.concept_id
-             WHERE l.vocabulary_id = ${vocabulary} AND l.parent`,
+             WHERE l.vocabulary_id = $2 AND l.parent`,
 });
 
 /**
@@ -53,21 +53,21 @@ export const createBuiltinLinksSql = (table: string): string =>
    WITH (autovacuum_enabled = false)`;
 
 /**
- * A builtin system's codes, computed from the valid concepts of the vocabulary named by
- * `vocabulary` (a bind parameter such as `$2`), as `seq, code, code_key, description,
- * synonyms, context`. System order: the codes byte-wise (ICD-10-CM's own order). Each code
+ * A builtin system's codes, computed from the valid concepts of the vocabulary `$2`, as
+ * `seq, code, code_key, description, synonyms, context` (the CTEs `own`, `synonyms` and
+ * `context`, then `CODE_ROWS`). System order: the codes byte-wise (ICD-10-CM's own order). Each code
  * comes with what text search reads besides its title, in the same statement (an UPDATE
  * pass per field afterwards rewrote every row): its synonyms (its synonym rows; the names
  * and synonyms of the valid concepts it maps to or is mapped from) and its context (the
  * names of its valid parent concepts and, for ICD-10-CM, whose hierarchy is in its codes,
  * the titles of the codes that prefix it).
  */
-function builtinCodesSql(vocabulary: string, relations: Relations, rows: string): string {
+function builtinCodesSql(relations: Relations): string {
   return `WITH own AS (
            SELECT DISTINCT ON (concept_code) concept_code, concept_id, concept_name,
                   upper(replace(replace(concept_code, '.', ''), ' ', '')) AS code_key
            FROM vocab.concept
-           WHERE vocabulary_id = ${vocabulary} AND invalid_reason IS NULL ORDER BY concept_code, concept_id
+           WHERE vocabulary_id = $2 AND invalid_reason IS NULL ORDER BY concept_code, concept_id
          ), linked AS (
            ${relations.linked}
          ), synonyms AS (
@@ -88,9 +88,9 @@ function builtinCodesSql(vocabulary: string, relations: Relations, rows: string)
              SELECT own.concept_id, parent.concept_name FROM own
              CROSS JOIN LATERAL generate_series(3, length(own.code_key) - 1) AS prefix(length)
              JOIN own AS parent ON parent.code_key = left(own.code_key, prefix.length)
-             WHERE ${vocabulary} = 'ICD10CM'
+             WHERE $2 = 'ICD10CM'
            ) AS p GROUP BY p.concept_id
-         )${rows}`;
+         )`;
 }
 
 const CODE_ROWS = `SELECT row_number() OVER (ORDER BY own.concept_code COLLATE "C", own.concept_id) AS seq,
@@ -104,16 +104,10 @@ const CODE_ROWS = `SELECT row_number() OVER (ORDER BY own.concept_code COLLATE "
  * table written by `builtinLinksSql` to read the relationships from.
  */
 export const writeBuiltinCodesSql = (table: string, links?: string): string =>
-  builtinCodesSql(
-    '$2',
-    links ? fromLinks(links, '$2') : FROM_RELATIONSHIPS,
-    `, written AS (
+  `${builtinCodesSql(links ? fromLinks(links) : FROM_RELATIONSHIPS)}, written AS (
            INSERT INTO ${table} (system_id, seq, code, code_key, description, synonyms, context)
            SELECT $1, codes.seq, codes.code, codes.code_key, codes.description, codes.synonyms, codes.context
            FROM (${CODE_ROWS}) AS codes
            RETURNING 1
          )
-         SELECT count(*) AS inserted FROM written`,
-  );
-
-export const WRITE_BUILTIN_CODES_SQL = writeBuiltinCodesSql('construe_code');
+         SELECT count(*) AS inserted FROM written`;
